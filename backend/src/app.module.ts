@@ -1,0 +1,63 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from './config/env.js';
+import { AdsModule } from './modules/ads/ads.module.js';
+import { MediaModule } from './modules/media/media.module.js';
+import { SessionModule } from './modules/session/session.module.js';
+import { TrafficModule } from './modules/traffic/traffic.module.js';
+import { VotingModule } from './modules/voting/voting.module.js';
+import { dataSourceOptions } from './platform/database/data-source-options.js';
+import { HealthController } from './platform/http/health.controller.js';
+import { SiteController } from './platform/http/site.controller.js';
+import { MailModule } from './platform/mail/mail.module.js';
+import { StorageModule } from './platform/storage/storage.module.js';
+
+@Global()
+@Module({})
+class ConfigModule {
+  static register(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] };
+  }
+}
+
+/** The API process. Built from a validated config so tests can start it on their own data dir. */
+@Module({})
+export class AppModule {
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.register(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            // identity and admin credentials never reach the logs
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+            serializers: {
+              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/token=[^&]+/, 'token=[Redacted]') }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
+          },
+        }),
+        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        // coarse per-IP flood guard; the sensitive routes (magic links, admin login) have their own DB-backed limits
+        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.nodeEnv === 'production' ? 600 : 100_000 }]),
+        TerminusModule,
+        StorageModule,
+        MailModule.register(config),
+        SessionModule,
+        MediaModule,
+        VotingModule,
+        AdsModule,
+        TrafficModule,
+      ],
+      controllers: [HealthController, SiteController],
+      providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
+    };
+  }
+}

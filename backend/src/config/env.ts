@@ -1,0 +1,149 @@
+import path from 'node:path';
+
+/**
+ * The only reader of process.env. Every setting the product knows is parsed and checked here,
+ * so a bad deployment fails at boot with the full list of problems instead of at first use.
+ */
+export class AppConfig {
+  readonly nodeEnv!: 'development' | 'production' | 'test';
+  readonly port!: number;
+  readonly dataDir!: string;
+  readonly publicUrl!: string;
+  readonly databaseUrl?: string;
+  readonly redisUrl?: string;
+  readonly s3?: {
+    bucket: string;
+    endpoint?: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+  };
+  readonly smtpUrl?: string;
+  readonly mailFrom!: string;
+  readonly adminUsername!: string;
+  readonly adminPassword?: string;
+  readonly siteName!: string;
+  /** host (lower-case, no port) → display name */
+  readonly siteDomainNames!: Record<string, string>;
+  readonly geocoderUrl!: string;
+  readonly runJobs!: boolean;
+  readonly analyticsUrl!: string;
+  readonly logLevel!: string;
+  /** Folder holding the built visitor app (served at /) and admin app (served at /adm). */
+  readonly visitorWebDir!: string;
+  readonly adminWebDir!: string;
+
+  get secureCookies(): boolean {
+    return this.publicUrl.startsWith('https://');
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+
+export function loadConfig(source: Source = process.env): AppConfig {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const v = source[name]?.trim();
+    return v ? v : undefined;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const v = str(name);
+    if (v === undefined) return undefined;
+    try {
+      const u = new URL(v);
+      if (!protocols.includes(u.protocol)) {
+        problems.push(`${name} must use ${protocols.join(' or ')} (got ${u.protocol})`);
+      }
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return v;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const v = str(name);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${v}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const v = str(name)?.toLowerCase();
+    if (v === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    problems.push(`${name} must be true or false (got "${v}")`);
+    return fallback;
+  };
+
+  const nodeEnvRaw = str('NODE_ENV') ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
+  }
+  const port = int('PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(str('DATA_DIR') ?? './data');
+  const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  const bucket = str('S3_BUCKET');
+  const s3 = bucket
+    ? {
+        bucket,
+        endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+        region: str('S3_REGION') ?? 'us-east-1',
+        accessKeyId: str('S3_ACCESS_KEY_ID'),
+        secretAccessKey: str('S3_SECRET_ACCESS_KEY'),
+      }
+    : undefined;
+  if (!bucket && (str('S3_ENDPOINT') || str('S3_ACCESS_KEY_ID'))) {
+    problems.push('S3_ENDPOINT / S3_ACCESS_KEY_ID are set but S3_BUCKET is not');
+  }
+  if (s3 && Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+
+  const siteDomainNames: Record<string, string> = {};
+  for (const pair of (str('SITE_DOMAIN_NAMES') ?? '').split(',').filter((p) => p.trim())) {
+    const [host, name] = pair.split('=').map((s) => s?.trim());
+    if (!host || !name) problems.push(`SITE_DOMAIN_NAMES entry "${pair}" must look like host=Name`);
+    else siteDomainNames[host.toLowerCase()] = name;
+  }
+
+  const adminPassword = str('ADMIN_PASSWORD');
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    problems.push('ADMIN_PASSWORD must be at least 8 characters');
+  }
+
+  const config: AppConfig = Object.assign(new AppConfig(), {
+    nodeEnv: nodeEnvRaw as AppConfig['nodeEnv'],
+    port,
+    dataDir,
+    publicUrl,
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    s3,
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: str('MAIL_FROM') ?? "How's my Vibe <no-reply@localhost>",
+    adminUsername: str('ADMIN_USERNAME') ?? 'admin',
+    adminPassword,
+    siteName: str('SITE_NAME') ?? "How's my Vibe?",
+    siteDomainNames,
+    geocoderUrl: (url('GEOCODER_URL', ['http:', 'https:']) ?? 'https://nominatim.openstreetmap.org').replace(/\/+$/, ''),
+    runJobs: bool('RUN_JOBS', true),
+    analyticsUrl: url('ANALYTICS_URL', ['http:', 'https:']) ?? '',
+    logLevel: str('LOG_LEVEL') ?? (nodeEnvRaw === 'test' ? 'warn' : 'info'),
+    visitorWebDir: path.resolve(str('VISITOR_WEB_DIR') ?? path.join(repoRoot, 'visitor-web', 'dist')),
+    adminWebDir: path.resolve(str('ADMIN_WEB_DIR') ?? path.join(repoRoot, 'admin-web', 'dist')),
+  });
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

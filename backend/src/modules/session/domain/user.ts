@@ -1,0 +1,13 @@
+export interface User {
+  id: number;
+  sessionId: string;
+  username: string;
+  email: string | null;
+  emailVerified: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  createdAt: Date;
+}
+
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9]{32}$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;

@@ -1,0 +1,66 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsLatitude, IsLongitude, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import type { User } from '../domain/user.js';
+import { SESSION_ID_PATTERN, USERNAME_PATTERN } from '../domain/user.js';
+
+export class UpsertSessionDto {
+  @ApiProperty({ example: 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY' })
+  @Matches(SESSION_ID_PATTERN, { message: 'sessionId must be 32 letters or digits' })
+  sessionId!: string;
+
+  /** Accepted for compatibility with the spec's payload; the server picks names for new users. */
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  username?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsLatitude({ message: 'latitude must be a number between -90 and 90' })
+  latitude?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsLongitude({ message: 'longitude must be a number between -180 and 180' })
+  longitude?: number;
+}
+
+export class UpdateProfileDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Matches(USERNAME_PATTERN, { message: 'username must be 3 to 32 letters, digits, - or _' })
+  username?: string;
+
+  /** Empty string removes the address. */
+  @ApiPropertyOptional()
+  @IsOptional()
+  @ValidateIf((o: UpdateProfileDto) => o.email !== '')
+  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @MaxLength(254)
+  email?: string;
+}
+
+export class SessionDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() sessionId!: string;
+  @ApiProperty() username!: string;
+  @ApiProperty({ nullable: true, type: String }) email!: string | null;
+  @ApiProperty() emailVerified!: boolean;
+  @ApiProperty({ nullable: true, type: Number }) latitude!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) longitude!: number | null;
+  @ApiProperty() createdAt!: string;
+
+  static of(u: User): SessionDto {
+    return {
+      id: u.id,
+      sessionId: u.sessionId,
+      username: u.username,
+      email: u.email,
+      emailVerified: u.emailVerified,
+      latitude: u.latitude,
+      longitude: u.longitude,
+      createdAt: u.createdAt.toISOString(),
+    };
+  }
+}

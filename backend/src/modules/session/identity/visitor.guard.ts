@@ -1,0 +1,57 @@
+import { type CanActivate, type ExecutionContext, Injectable, SetMetadata, UseGuards, applyDecorators, createParamDecorator } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { forbidden, unauthenticated } from '../../../platform/domain-error.js';
+import type { User } from '../domain/user.js';
+import { SESSION_ID_PATTERN } from '../domain/user.js';
+import { UserRepository } from '../user.repository.js';
+import { SESSION_COOKIE } from './session-cookie.js';
+
+/** Where a route names its user: `params.id`, `body.userId`, `query.userId`, ... */
+export type SelfRef = `${'params' | 'body' | 'query'}.${string}`;
+const SELF_KEY = 'visitor:self';
+
+type VisitorRequest = Request & { visitor?: User };
+
+/**
+ * Resolves the cookie's user (401 without one) and checks that every user id the route names
+ * is that user (403 otherwise). A missing id is left to DTO validation, which answers 400.
+ */
+@Injectable()
+export class VisitorGuard implements CanActivate {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const req = ctx.switchToHttp().getRequest<VisitorRequest>();
+    const sessionId: unknown = req.cookies?.[SESSION_COOKIE];
+    if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) throw unauthenticated();
+    const user = await this.users.findBySessionId(sessionId);
+    if (!user) throw unauthenticated('Your session is unknown: create one with POST /api/session');
+    req.visitor = user;
+    for (const ref of this.reflector.get<SelfRef[] | undefined>(SELF_KEY, ctx.getHandler()) ?? []) {
+      const [where, key] = ref.split('.') as ['params' | 'body' | 'query', string];
+      const container = (req[where] ?? {}) as Record<string, unknown>;
+      const named = container[key];
+      if (named === undefined || named === '') continue;
+      if (String(named) !== String(user.id)) throw forbidden();
+    }
+    return true;
+  }
+}
+
+/** Route needs a visitor session; `self` lists where the route names the acting user. */
+export const Visitor = (...self: SelfRef[]) => applyDecorators(SetMetadata(SELF_KEY, self), UseGuards(VisitorGuard));
+
+/** The cookie's user, resolved by VisitorGuard. */
+export const CurrentVisitor = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): User => ctx.switchToHttp().getRequest<VisitorRequest>().visitor!,
+);
+
+/** Same as CurrentVisitor but null when there is no valid session (public routes). */
+export const OptionalVisitorSessionId = createParamDecorator((_: unknown, ctx: ExecutionContext): string | null => {
+  const sid: unknown = ctx.switchToHttp().getRequest<Request>().cookies?.[SESSION_COOKIE];
+  return typeof sid === 'string' && SESSION_ID_PATTERN.test(sid) ? sid : null;
+});

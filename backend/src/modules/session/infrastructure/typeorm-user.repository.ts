@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { conflict, notFound } from '../../../platform/domain-error.js';
+import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
+import type { User } from '../domain/user.js';
+import { UserRepository } from '../user.repository.js';
+
+interface UserRow {
+  id: number;
+  session_id: string;
+  username: string;
+  email: string | null;
+  email_verified: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at';
+
+export const toUser = (r: UserRow): User => ({
+  id: r.id,
+  sessionId: r.session_id,
+  username: r.username,
+  email: r.email,
+  emailVerified: r.email_verified,
+  latitude: r.latitude === null ? null : Number(r.latitude),
+  longitude: r.longitude === null ? null : Number(r.longitude),
+  createdAt: new Date(r.created_at),
+});
+
+@Injectable()
+export class TypeormUserRepository extends UserRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  private async one(sql: string, params: unknown[]): Promise<User | null> {
+    const rows: UserRow[] = await this.db.query(sql, params);
+    return rows[0] ? toUser(rows[0]) : null;
+  }
+
+  /** UPDATE ... RETURNING: TypeORM answers [rows, affected] for UPDATE on postgres. */
+  private async updated(sql: string, params: unknown[]): Promise<User> {
+    const [rows]: [UserRow[], number] = await this.db.query(sql, params);
+    if (!rows[0]) throw notFound('User not found');
+    return toUser(rows[0]);
+  }
+
+  findById(id: number) {
+    return this.one(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  }
+
+  findBySessionId(sessionId: string) {
+    return this.one(`SELECT ${COLUMNS} FROM users WHERE session_id = $1`, [sessionId]);
+  }
+
+  findByVerifiedEmail(email: string) {
+    return this.one(`SELECT ${COLUMNS} FROM users WHERE email_verified AND lower(email) = lower($1)`, [email]);
+  }
+
+  async isUsernameTaken(username: string, exceptUserId?: number) {
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2 LIMIT 1`,
+      [username, exceptUserId ?? 0],
+    );
+    return rows.length > 0;
+  }
+
+  async create(data: { sessionId: string; username: string; latitude?: number; longitude?: number }) {
+    try {
+      return await this.one(
+        `INSERT INTO users (session_id, username, latitude, longitude) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+        [data.sessionId, data.username, data.latitude ?? null, data.longitude ?? null],
+      );
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_username_ci')) return null;
+      throw err;
+    }
+  }
+
+  async updateLocation(id: number, latitude: number, longitude: number) {
+    return this.updated(`UPDATE users SET latitude = $2, longitude = $3 WHERE id = $1 RETURNING ${COLUMNS}`, [
+      id,
+      latitude,
+      longitude,
+    ]);
+  }
+
+  async updateProfile(id: number, changes: { username?: string; email?: string | null }) {
+    try {
+      // a new address must be proven again, so it starts unverified
+      return await this.updated(
+        `UPDATE users SET
+           username = COALESCE($2::varchar, username),
+           email_verified = CASE WHEN $4::boolean AND email IS DISTINCT FROM $3::varchar THEN false ELSE email_verified END,
+           email = CASE WHEN $4::boolean THEN $3::varchar ELSE email END
+         WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, changes.username ?? null, changes.email ?? null, changes.email !== undefined],
+      );
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_username_ci')) throw conflict('Username is already taken');
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AppConfig } from '../../config/env.js';
+import { badRequest, unauthenticated } from '../../platform/domain-error.js';
+import type { User } from './domain/user.js';
+import { SessionDto, UpdateProfileDto, UpsertSessionDto } from './dto/session.dto.js';
+import { CurrentVisitor, OptionalVisitorSessionId, Visitor } from './identity/visitor.guard.js';
+import { setSessionCookie } from './identity/session-cookie.js';
+import { SessionService } from './session.service.js';
+import { UserRepository } from './user.repository.js';
+
+@ApiTags('session')
+@Controller('api')
+export class SessionController {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly users: UserRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post('session')
+  @HttpCode(200)
+  async upsert(@Body() body: UpsertSessionDto, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
+    if ((body.latitude === undefined) !== (body.longitude === undefined)) {
+      throw badRequest('latitude and longitude must be sent together');
+    }
+    const user = await this.sessions.upsert(body);
+    setSessionCookie(res, user.sessionId, this.config);
+    return SessionDto.of(user);
+  }
+
+  @Get('session')
+  async current(@OptionalVisitorSessionId() sessionId: string | null): Promise<SessionDto> {
+    const user = sessionId ? await this.users.findBySessionId(sessionId) : null;
+    if (!user) throw unauthenticated();
+    return SessionDto.of(user);
+  }
+
+  @Get('users/check-username/:name')
+  async checkUsername(
+    @Param('name') name: string,
+    @OptionalVisitorSessionId() sessionId: string | null,
+  ): Promise<{ available: boolean }> {
+    return { available: await this.sessions.isUsernameAvailable(name, sessionId) };
+  }
+
+  @Patch('users/:id')
+  @Visitor('params.id')
+  async update(@CurrentVisitor() user: User, @Body() body: UpdateProfileDto): Promise<SessionDto> {
+    return SessionDto.of(await this.sessions.updateProfile(user, body));
+  }
+}

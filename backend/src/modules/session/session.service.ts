@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { conflict } from '../../platform/domain-error.js';
+import { USERNAME_PATTERN, type User } from './domain/user.js';
+import { generateUniqueUsername } from './domain/username-generator.js';
+import { UserRepository } from './user.repository.js';
+
+@Injectable()
+export class SessionService {
+  constructor(private readonly users: UserRepository) {}
+
+  /** Creates the user for a new sessionId (server-chosen name), else updates its location. */
+  async upsert(input: { sessionId: string; latitude?: number; longitude?: number }): Promise<User> {
+    const hasLocation = input.latitude !== undefined && input.longitude !== undefined;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const existing = await this.users.findBySessionId(input.sessionId);
+      if (existing) {
+        return hasLocation ? this.users.updateLocation(existing.id, input.latitude!, input.longitude!) : existing;
+      }
+      const username = await generateUniqueUsername((n) => this.users.isUsernameTaken(n));
+      const created = await this.users.create({
+        sessionId: input.sessionId,
+        username,
+        latitude: hasLocation ? input.latitude : undefined,
+        longitude: hasLocation ? input.longitude : undefined,
+      });
+      if (created) return created;
+      // lost a race for the name or the sessionId: look again
+    }
+    throw conflict('Could not create the session, please try again');
+  }
+
+  async isUsernameAvailable(name: string, currentSessionId: string | null): Promise<boolean> {
+    if (!USERNAME_PATTERN.test(name)) return false;
+    const me = currentSessionId ? await this.users.findBySessionId(currentSessionId) : null;
+    return !(await this.users.isUsernameTaken(name, me?.id));
+  }
+
+  async updateProfile(user: User, changes: { username?: string; email?: string }): Promise<User> {
+    const username = changes.username !== undefined && changes.username !== user.username ? changes.username : undefined;
+    if (username && (await this.users.isUsernameTaken(username, user.id))) throw conflict('Username is already taken');
+    const email = changes.email === undefined ? undefined : changes.email.trim() || null;
+    if (username === undefined && (email === undefined || email === user.email)) return user;
+    return this.users.updateProfile(user.id, { username, email: email === user.email ? undefined : email });
+  }
+}

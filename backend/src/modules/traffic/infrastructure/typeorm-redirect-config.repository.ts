@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { BackButtonConfig, IdleRedirectConfig } from '../domain/redirect-config.js';
+import { RedirectConfigRepository } from '../redirect-config.repository.js';
+
+const toIdle = (r: Record<string, unknown>): IdleRedirectConfig => ({
+  id: Number(r.id),
+  idleRedirectTime: Number(r.idle_redirect_time),
+  idleRedirectUrl: String(r.idle_redirect_url),
+  isActive: Boolean(r.is_active),
+  createdAt: new Date(r.created_at as string),
+});
+const toBack = (r: Record<string, unknown>): BackButtonConfig => ({
+  id: Number(r.id),
+  backButtonUrl: String(r.back_button_url),
+  isActive: Boolean(r.is_active),
+  createdAt: new Date(r.created_at as string),
+});
+const NEWEST = 'ORDER BY created_at DESC, id DESC';
+
+@Injectable()
+export class TypeormRedirectConfigRepository extends RedirectConfigRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  async latestIdle() {
+    const [r] = await this.db.query(`SELECT * FROM idle_redirect_configs ${NEWEST} LIMIT 1`);
+    return r ? toIdle(r) : null;
+  }
+
+  async latestBackButton() {
+    const [r] = await this.db.query(`SELECT * FROM back_button_configs ${NEWEST} LIMIT 1`);
+    return r ? toBack(r) : null;
+  }
+
+  async idleHistory(limit: number) {
+    return (await this.db.query(`SELECT * FROM idle_redirect_configs ${NEWEST} LIMIT $1`, [limit])).map(toIdle);
+  }
+
+  async backButtonHistory(limit: number) {
+    return (await this.db.query(`SELECT * FROM back_button_configs ${NEWEST} LIMIT $1`, [limit])).map(toBack);
+  }
+
+  async addIdle(c: { idleRedirectTime: number; idleRedirectUrl: string; isActive: boolean }) {
+    const [r] = await this.db.query(
+      `INSERT INTO idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active) VALUES ($1, $2, $3) RETURNING *`,
+      [c.idleRedirectTime, c.idleRedirectUrl, c.isActive],
+    );
+    return toIdle(r);
+  }
+
+  async addBackButton(c: { backButtonUrl: string; isActive: boolean }) {
+    const [r] = await this.db.query(
+      `INSERT INTO back_button_configs (back_button_url, is_active) VALUES ($1, $2) RETURNING *`,
+      [c.backButtonUrl, c.isActive],
+    );
+    return toBack(r);
+  }
+}

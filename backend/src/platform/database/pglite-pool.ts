@@ -1,0 +1,120 @@
+import { EventEmitter } from 'node:events';
+import { PGlite, types } from '@electric-sql/pglite';
+
+/**
+ * A `pg`-compatible Pool over one PGlite database, for TypeORM's postgres driver.
+ *
+ * PGlite is a single session. typeorm-pglite hands that one session to every TypeORM
+ * connection at once, so a request's statements can land inside another request's open
+ * transaction (and vanish with its ROLLBACK). This pool lends the session to one
+ * connection at a time: a transaction holds it from BEGIN to release, other work queues.
+ * It is also per data source, not a process-wide singleton, so tests can open several.
+ */
+export class PGlitePool extends EventEmitter {
+  private readonly db: Promise<PGlite>;
+  private queue: Array<() => void> = [];
+  private busy = false;
+  private ended = false;
+
+  constructor(options: { dataDir?: string }) {
+    super();
+    this.db = PGlite.create({
+      dataDir: options.dataDir,
+      // TypeORM sends booleans as JS values; PGlite's default serializer expects 't'/'f'
+      serializers: { [types.BOOL]: (v: unknown) => (v === true || v === 'true' || v === 1 ? 'TRUE' : 'FALSE') },
+    });
+  }
+
+  /** The PGlite instance, for code that needs raw access (benchmarks, health). */
+  instance(): Promise<PGlite> {
+    return this.db;
+  }
+
+  connect(callback?: (err: Error | null, client?: PGliteClient, release?: () => void) => void): Promise<PGliteClient> {
+    const promise = this.acquire().then(async () => {
+      const client = new PGliteClient(await this.db, () => this.releaseLock());
+      return client;
+    });
+    if (callback) {
+      promise.then(
+        (client) => callback(null, client, client.release),
+        (err: Error) => callback(err),
+      );
+    }
+    return promise;
+  }
+
+  async query(text: string, params?: unknown[] | ((err: Error | null, r?: unknown) => void)) {
+    const client = await this.connect();
+    try {
+      return await client.query(text, Array.isArray(params) ? params : undefined);
+    } finally {
+      client.release();
+    }
+  }
+
+  end(callback?: (err?: Error | null) => void): Promise<void> {
+    this.ended = true;
+    const done = this.db.then((db) => db.close());
+    if (callback) done.then(() => callback(null), (e: Error) => callback(e));
+    return done;
+  }
+
+  private acquire(): Promise<void> {
+    if (this.ended) return Promise.reject(new Error('PGlite pool has been closed'));
+    if (!this.busy) {
+      this.busy = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  private releaseLock(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.busy = false;
+  }
+}
+
+export class PGliteClient extends EventEmitter {
+  private released = false;
+
+  constructor(
+    private readonly db: PGlite,
+    private readonly onRelease: () => void,
+  ) {
+    super();
+  }
+
+  readonly release = (): void => {
+    if (this.released) return;
+    this.released = true;
+    this.onRelease();
+  };
+
+  async query(
+    text: string | { text: string; values?: unknown[] },
+    params?: unknown[] | ((err: Error | null, r?: unknown) => void),
+    cb?: (err: Error | null, r?: unknown) => void,
+  ) {
+    const sql = typeof text === 'string' ? text : text.text;
+    let values = typeof text === 'string' ? undefined : text.values;
+    let callback = cb;
+    if (typeof params === 'function') callback = params;
+    else if (params) values = params;
+    try {
+      const result = values?.length
+        ? await this.db.query(sql, values)
+        : ((await this.db.exec(sql)).at(-1) ?? { rows: [], affectedRows: 0, fields: [] });
+      // TypeORM reads pg's command tag (UPDATE/DELETE answer [rows, affected]); PGlite has none
+      const command = sql.trimStart().match(/^\w+/)?.[0]?.toUpperCase();
+      const shaped = { ...result, command, rowCount: result.affectedRows ?? result.rows.length };
+      callback?.(null, shaped);
+      return shaped;
+    } catch (err) {
+      callback?.(err as Error);
+      if (callback) return undefined;
+      throw err;
+    }
+  }
+}

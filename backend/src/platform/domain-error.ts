@@ -1,0 +1,31 @@
+/**
+ * Services throw these; the global filter turns the code into an HTTP status. Kept free of any
+ * framework import so domain code can use it.
+ */
+export type DomainErrorCode =
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'unavailable';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badRequest = (m: string) => new DomainError('bad_request', m);
+export const unauthenticated = (m = 'No session: create one with POST /api/session') =>
+  new DomainError('unauthenticated', m);
+export const forbidden = (m = 'You can only act on your own account') => new DomainError('forbidden', m);
+export const notFound = (m: string) => new DomainError('not_found', m);
+export const conflict = (m: string) => new DomainError('conflict', m);

@@ -1,0 +1,33 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from '../../config/env.js';
+
+/**
+ * Embedded mode serves the built visitor app at / and the admin portal at /adm on the API's
+ * port, with history fallback so client-side routes survive a reload. /api and /media stay
+ * the API's: their unknown paths keep answering JSON 404s. (In the services mode nginx does this.)
+ */
+export function serveWebApps(app: Express, config: AppConfig): void {
+  const mount = (prefix: string, dir: string) => {
+    const index = path.join(dir, 'index.html');
+    if (!existsSync(index)) return;
+    // hashed assets never change; index.html must be revalidated so deploys take effect
+    app.use(
+      prefix,
+      express.static(dir, {
+        index: false,
+        setHeaders: (res, file) =>
+          res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      }),
+    );
+    app.get(prefix === '/' ? /^\/(?!api\/|api$|media\/).*/ : new RegExp(`^${prefix}(/.*)?$`), (req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' || !req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  };
+  app.get('/adm/db-test', (_req, res) => res.redirect(301, '/adm/dbtest'));
+  mount('/adm', config.adminWebDir);
+  mount('/', config.visitorWebDir);
+}

@@ -1,0 +1,31 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { Mailer, type MailMessage } from './mailer.js';
+
+/**
+ * Embedded default: each message becomes an .eml file in DATA_DIR/outbox (open it in any mail
+ * client), and the first link is logged so a developer can follow it without a mail server.
+ */
+export class OutboxMailer extends Mailer {
+  private readonly logger = new Logger('OutboxMailer');
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+  ) {
+    super();
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.from, ...message });
+    await fs.mkdir(this.dir, { recursive: true });
+    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+    await fs.writeFile(file, info.message as Buffer);
+    const link = message.text.match(/https?:\/\/\S+/)?.[0];
+    this.logger.log(`Mail to ${message.to} written to ${file}${link ? `; link: ${link}` : ''}`);
+  }
+}

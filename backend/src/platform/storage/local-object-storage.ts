@@ -1,0 +1,86 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import { isSafeKey, ObjectNotFoundError, ObjectStorage, type ByteRange, type ObjectBody, type StoredObject } from './object-storage.js';
+
+/** Files under a folder on local disk (the embedded default, DATA_DIR/media). */
+export class LocalObjectStorage extends ObjectStorage {
+  readonly provider = 'local';
+
+  constructor(private readonly root: string) {
+    super();
+  }
+
+  private pathOf(key: string): string {
+    if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Readable): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // write beside, then rename: a crash never leaves a half file under the real key
+    const temp = `${target}.${randomUUID()}.part`;
+    try {
+      await pipeline(body, createWriteStream(temp));
+      await fs.rename(temp, target);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<ObjectBody> {
+    const stat = await this.stat(key);
+    if (!stat) throw new ObjectNotFoundError(key);
+    const stream = createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+    return { stream, size: stat.size };
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const s = await fs.stat(this.pathOf(key));
+      return s.isFile() ? { key, size: s.size, lastModified: s.mtime } : null;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(prefix = ''): AsyncIterable<StoredObject> {
+    yield* this.walk(this.root, prefix);
+  }
+
+  private async *walk(dir: string, prefix: string): AsyncIterable<StoredObject> {
+    let entries;
+    try {
+      entries = await fs.opendir(dir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for await (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        yield* this.walk(full, prefix);
+      } else if (entry.isFile() && !entry.name.endsWith('.part')) {
+        const key = path.relative(this.root, full).split(path.sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        const s = await fs.stat(full);
+        yield { key, size: s.size, lastModified: s.mtime };
+      }
+    }
+  }
+
+  async ping(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fs.constants.W_OK);
+  }
+}

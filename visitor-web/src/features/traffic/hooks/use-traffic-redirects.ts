@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { startIdleTimer } from './idle-timer';
+import { isSwipeBack, type TouchPoint } from './swipe';
+import { isAdminPath, navigateAway, usableUrl } from './redirect';
+import type { PublicTrafficConfig } from '../api/public-config';
+
+const GUARD = 'hmvBackGuard';
+const GESTURES = ['click', 'keydown', 'touchend', 'pointerup'] as const;
+
+/** Idle redirect: after idleRedirectTime seconds without activity, go to the configured URL. */
+export function useIdleRedirect(config: PublicTrafficConfig | undefined, pathname: string): void {
+  const url = config?.enabled ? usableUrl(config.idleRedirectUrl) : null;
+  const seconds = Number(config?.idleRedirectTime) > 0 ? Number(config?.idleRedirectTime) : 300;
+  const off = isAdminPath(pathname);
+  useEffect(() => {
+    if (!url || off) return;
+    return startIdleTimer({ timeoutMs: seconds * 1000, onIdle: () => navigateAway(url) });
+  }, [url, seconds, off]);
+}
+
+/**
+ * Back-button redirect: a history entry is pushed in front of the landing entry; leaving it
+ * backwards (browser back) or a left-edge swipe goes to the configured URL.
+ */
+export function useBackButtonRedirect(config: PublicTrafficConfig | undefined, pathname: string): void {
+  const url = usableUrl(config?.backButtonUrl);
+  const off = isAdminPath(pathname);
+  useEffect(() => {
+    if (!url || off) return;
+    const baseState = (window.history.state ?? {}) as Record<string, unknown>;
+    const baseIdx = typeof baseState.idx === 'number' ? baseState.idx : 0;
+    // Chrome skips history entries added without a user gesture, so push on the first one.
+    const pushGuard = () => {
+      const state = (window.history.state ?? {}) as Record<string, unknown>;
+      if (!state[GUARD]) window.history.pushState({ ...state, [GUARD]: true }, '', window.location.href);
+      for (const e of GESTURES) window.removeEventListener(e, pushGuard, true);
+    };
+    const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+    if (activation?.hasBeenActive) pushGuard();
+    else for (const e of GESTURES) window.addEventListener(e, pushGuard, true);
+
+    const onPop = () => {
+      const state = (window.history.state ?? {}) as Record<string, unknown>;
+      if (state[GUARD]) return;
+      const idx = typeof state.idx === 'number' ? state.idx : -1;
+      if (idx <= baseIdx) navigateAway(url);
+    };
+    let start: TouchPoint | null = null;
+    const onTouchStart = (e: TouchEvent) => {
+      const t = e.touches[0];
+      start = t && e.touches.length === 1 ? { x: t.clientX, y: t.clientY, t: Date.now() } : null;
+    };
+    const onTouchEnd = (e: TouchEvent) => {
+      const t = e.changedTouches[0];
+      if (start && t && isSwipeBack(start, { x: t.clientX, y: t.clientY, t: Date.now() })) navigateAway(url);
+      start = null;
+    };
+    window.addEventListener('popstate', onPop);
+    window.addEventListener('touchstart', onTouchStart, { passive: true });
+    window.addEventListener('touchend', onTouchEnd, { passive: true });
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('touchstart', onTouchStart);
+      window.removeEventListener('touchend', onTouchEnd);
+      for (const e of GESTURES) window.removeEventListener(e, pushGuard, true);
+    };
+  }, [url, off]);
+}
