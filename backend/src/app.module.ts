@@ -6,6 +6,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/env.js';
 import { AdsModule } from './modules/ads/ads.module.js';
+import { BucketModule } from './modules/bucket/bucket.module.js';
+import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
+import { MediaAdminModule } from './modules/media/admin/media-admin.module.js';
+import { UsersAdminModule } from './modules/session/admin/users-admin.module.js';
+import { VoteExportModule } from './modules/voting/export/vote-export.module.js';
+import { PopulationModule } from './modules/voting/population/population.module.js';
+import { JobsModule } from './platform/jobs/jobs.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { SessionModule } from './modules/session/session.module.js';
 import { TrafficModule } from './modules/traffic/traffic.module.js';
@@ -55,6 +62,13 @@ export class AppModule {
         VotingModule,
         AdsModule,
         TrafficModule,
+        JobsModule,
+        MediaAdminModule,
+        UsersAdminModule,
+        VoteExportModule,
+        PopulationModule,
+        BucketModule,
+        MaintenanceModule,
       ],
       controllers: [HealthController, SiteController],
       providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],

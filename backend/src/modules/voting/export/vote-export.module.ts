@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Admin: votes export as a streamed spreadsheet. */
+@Module({})
+export class VoteExportModule {}
