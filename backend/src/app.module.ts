@@ -18,6 +18,7 @@ import { SessionModule } from './modules/session/session.module.js';
 import { TrafficModule } from './modules/traffic/traffic.module.js';
 import { VotingModule } from './modules/voting/voting.module.js';
 import { dataSourceOptions } from './platform/database/data-source-options.js';
+import { AdminAuthModule } from './platform/http/admin-auth.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { SiteController } from './platform/http/site.controller.js';
 import { MailModule } from './platform/mail/mail.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
         TerminusModule,
         StorageModule,
         MailModule.register(config),
+        AdminAuthModule,
         SessionModule,
         MediaModule,
         VotingModule,
