@@ -1,0 +1,39 @@
+/** One uploaded photo or video with its tallies (counters kept on the row, never counted). */
+export interface Media {
+  id: number;
+  userId: number;
+  storageKey: string;
+  originalName: string;
+  mimeType: string;
+  /** bytes of the stored object */
+  size: number;
+  hotVotes: number;
+  totalVotes: number;
+  totalViews: number;
+  uploadedAt: Date;
+}
+
+export interface NewMedia {
+  userId: number;
+  storageKey: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface Tally {
+  totalVotes: number;
+  hotVotes: number;
+  hotPercentage: number;
+  notPercentage: number;
+}
+
+/** Whole-number split; `not` is the complement so the two always add up to 100 (both 0 without votes). */
+export function tally(hotVotes: number, totalVotes: number): Tally {
+  if (totalVotes <= 0) return { totalVotes: 0, hotVotes: 0, hotPercentage: 0, notPercentage: 0 };
+  const hotPercentage = Math.round((hotVotes * 100) / totalVotes);
+  return { totalVotes, hotVotes, hotPercentage, notPercentage: 100 - hotPercentage };
+}
+
+/** Where the file is served: same origin, so nginx or the API answers it (GET /media/<key>). */
+export const mediaUrl = (storageKey: string): string => `/media/${storageKey.split('/').map(encodeURIComponent).join('/')}`;

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { notFound } from '../../../platform/domain-error.js';
+import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
+import type { Media, NewMedia } from '../domain/media.js';
+import { MediaRepository } from '../media.repository.js';
+
+interface MediaRow {
+  id: number;
+  user_id: number;
+  storage_key: string;
+  original_name: string;
+  mime_type: string;
+  size: string | number;
+  hot_votes: number;
+  total_votes: number;
+  total_views: number;
+  uploaded_at: Date;
+}
+
+export const MEDIA_COLUMNS = 'id, user_id, storage_key, original_name, mime_type, size, hot_votes, total_votes, total_views, uploaded_at';
+
+export const toMedia = (r: MediaRow): Media => ({
+  id: r.id,
+  userId: r.user_id,
+  storageKey: r.storage_key,
+  originalName: r.original_name,
+  mimeType: r.mime_type,
+  size: Number(r.size), // bigint arrives as a string
+  hotVotes: r.hot_votes,
+  totalVotes: r.total_votes,
+  totalViews: r.total_views,
+  uploadedAt: new Date(r.uploaded_at),
+});
+
+@Injectable()
+export class TypeormMediaRepository extends MediaRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  private async one(sql: string, params: unknown[]): Promise<Media | null> {
+    const rows: MediaRow[] = await this.db.query(sql, params);
+    return rows[0] ? toMedia(rows[0]) : null;
+  }
+
+  async create(data: NewMedia): Promise<Media> {
+    const created = await this.one(
+      `INSERT INTO media (user_id, storage_key, original_name, mime_type, size) VALUES ($1, $2, $3, $4, $5) RETURNING ${MEDIA_COLUMNS}`,
+      [data.userId, data.storageKey, data.originalName, data.mimeType, data.size],
+    );
+    return created!;
+  }
+
+  findById(id: number) {
+    return this.one(`SELECT ${MEDIA_COLUMNS} FROM media WHERE id = $1`, [id]);
+  }
+
+  findByStorageKey(storageKey: string) {
+    return this.one(`SELECT ${MEDIA_COLUMNS} FROM media WHERE storage_key = $1`, [storageKey]);
+  }
+
+  async listByUser(userId: number): Promise<Media[]> {
+    const rows: MediaRow[] = await this.db.query(
+      `SELECT ${MEDIA_COLUMNS} FROM media WHERE user_id = $1 ORDER BY uploaded_at DESC, id DESC`,
+      [userId],
+    );
+    return rows.map(toMedia);
+  }
+
+  async findRandomFor(userId: number, excludeIds: readonly number[]): Promise<Media | null> {
+    // first candidate at or after a random point on the random_key index, else wrap to the start;
+    // the votes primary key (user_id, media_id) answers the anti-join per candidate
+    const r = Math.random();
+    const pick = (range: string) =>
+      this.one(
+        `SELECT ${MEDIA_COLUMNS} FROM media m
+          WHERE ${range} AND m.user_id <> $1 AND NOT (m.id = ANY($3::int[]))
+            AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = $1 AND v.media_id = m.id)
+          ORDER BY m.random_key LIMIT 1`,
+        [userId, r, [...excludeIds]],
+      );
+    return (await pick('m.random_key >= $2')) ?? (await pick('m.random_key < $2'));
+  }
+
+  async existsFromOthers(userId: number): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(`SELECT 1 FROM media WHERE user_id <> $1 LIMIT 1`, [userId]);
+    return rows.length > 0;
+  }
+
+  async recordView(userId: number, mediaId: number): Promise<boolean> {
+    // one statement, so the view row and the counter can never disagree; own uploads are not counted
+    let rows: Array<{ recorded: number; found: boolean }>;
+    try {
+      rows = await this.db.query(
+        `WITH ins AS (
+           INSERT INTO views (user_id, media_id)
+           SELECT $1, id FROM media WHERE id = $2 AND user_id <> $1
+           ON CONFLICT DO NOTHING RETURNING media_id
+         ), bumped AS (
+           UPDATE media SET total_views = total_views + 1 WHERE id IN (SELECT media_id FROM ins) RETURNING id
+         )
+         SELECT (SELECT count(*)::int FROM bumped) AS recorded, EXISTS (SELECT 1 FROM media WHERE id = $2) AS found`,
+        [userId, mediaId],
+      );
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw notFound('Media not found'); // deleted meanwhile
+      throw err;
+    }
+    if (!rows[0]?.found) throw notFound('Media not found');
+    return rows[0].recorded > 0;
+  }
+
+  async deleteById(id: number): Promise<Media | null> {
+    // TypeORM answers [rows, affected] for DELETE on postgres
+    const [rows]: [MediaRow[], number] = await this.db.query(`DELETE FROM media WHERE id = $1 RETURNING ${MEDIA_COLUMNS}`, [id]);
+    return rows[0] ? toMedia(rows[0]) : null;
+  }
+}

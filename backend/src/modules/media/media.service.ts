@@ -1,0 +1,70 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { forbidden, notFound } from '../../platform/domain-error.js';
+import { ObjectStorage } from '../../platform/storage/object-storage.js';
+import type { Media } from './domain/media.js';
+import { MediaRepository } from './media.repository.js';
+
+export type RandomPick = { kind: 'item'; media: Media } | { kind: 'empty' } | { kind: 'all-rated' };
+
+export const ALL_RATED_MESSAGE = 'You have rated all the media we have right now - check back soon for more!';
+
+@Injectable()
+export class MediaService {
+  private readonly logger = new Logger('MediaService');
+
+  constructor(
+    private readonly media: MediaRepository,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  /**
+   * Deletes a media item: the row first (votes and views cascade), then the stored object.
+   * `actingUserId` null means an admin, who may delete anything; a visitor only their own.
+   */
+  async deleteMedia(mediaId: number, actingUserId: number | null): Promise<Media> {
+    const found = await this.media.findById(mediaId);
+    if (!found) throw notFound('Media not found');
+    if (actingUserId !== null && found.userId !== actingUserId) throw forbidden('You can only delete your own media');
+    const deleted = await this.media.deleteById(mediaId);
+    if (!deleted) throw notFound('Media not found'); // a concurrent delete won
+    try {
+      await this.storage.delete(deleted.storageKey);
+    } catch (err) {
+      // the row is gone, so the file is unreachable; the bucket manager can sweep the orphan
+      this.logger.warn(`Media ${mediaId} deleted but its object ${deleted.storageKey} was not: ${(err as Error).message}`);
+    }
+    return deleted;
+  }
+
+  /** Something to rate: never the user's own, never voted; `exclude` holds recently skipped ids. */
+  async pickRandom(userId: number, exclude: readonly number[]): Promise<RandomPick> {
+    let media = await this.media.findRandomFor(userId, exclude);
+    // only skipped items left: show one again rather than claiming everything is rated
+    if (!media && exclude.length) media = await this.media.findRandomFor(userId, []);
+    if (media) return { kind: 'item', media };
+    return (await this.media.existsFromOthers(userId)) ? { kind: 'all-rated' } : { kind: 'empty' };
+  }
+
+  recordView(userId: number, mediaId: number): Promise<boolean> {
+    return this.media.recordView(userId, mediaId);
+  }
+
+  /** Totals come from the counters on the user's media rows. */
+  async statsFor(userId: number): Promise<{ totalUploads: number; totalVotes: number; totalViews: number; media: Media[] }> {
+    const media = await this.media.listByUser(userId);
+    return {
+      totalUploads: media.length,
+      totalVotes: media.reduce((n, m) => n + m.totalVotes, 0),
+      totalViews: media.reduce((n, m) => n + m.totalViews, 0),
+      media,
+    };
+  }
+
+  /** The row a /media/<key> request serves; 404 for keys no media row owns. */
+  async findServable(storageKey: string): Promise<Media> {
+    const media = await this.media.findByStorageKey(storageKey);
+    if (!media) throw notFound('File not found');
+    return media;
+  }
+}
+
