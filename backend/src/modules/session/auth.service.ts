@@ -36,7 +36,7 @@ export class AuthService {
     await this.throttle(email, ip);
     const owner = await this.users.findByVerifiedEmail(email);
     if (owner && owner.id !== user.id) {
-      await this.issue(owner, email, 'login');
+      await this.issue(owner, owner.email ?? email, 'login');
     } else {
       await this.issue(user, email, 'verify');
     }
@@ -46,7 +46,7 @@ export class AuthService {
   async sendLoginLink(email: string, ip: string): Promise<void> {
     await this.throttle(email, ip);
     const owner = await this.users.findByVerifiedEmail(email);
-    if (owner) await this.issue(owner, email, 'login');
+    if (owner) await this.issue(owner, owner.email ?? email, 'login');
   }
 
   /** Spends a token; answers the user to sign in as, or the landing error code. */

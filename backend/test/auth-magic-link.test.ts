@@ -1,0 +1,182 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { linkIn, startSmtp } from './support/smtp.js';
+import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
+import { newVisitor, type Visitor } from './support/visitor.js';
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+/** Follows a link as a browser would: GET the landing page, then POST its confirm form. */
+async function confirm(v: Visitor | request.Agent, token: string) {
+  const agent = 'agent' in v ? v.agent : v;
+  const page = await agent.get(`/api/auth/magic-link?token=${token}`).expect(200);
+  expect(page.text).toContain('method="post"');
+  return agent.post('/api/auth/magic-link').type('form').send({ token }).expect(303);
+}
+
+describe(`magic links over SMTP (${dbKind})`, () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Vibe <hello@vibe.test>', PUBLIC_URL: 'http://vibe.test:8080' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('mails a link from the configured sender; the link saves the account', async () => {
+    const v = await newVisitor(t);
+    const arrived = smtp.next();
+    const res = await v.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'saver@example.com', username: v.username, sessionId: v.sessionId })
+      .expect(200);
+    expect(res.body.message).toBeTruthy();
+    const mail = await arrived;
+    expect(mail.from).toBe('hello@vibe.test');
+    expect(mail.to).toEqual(['saver@example.com']);
+    const link = linkIn(mail.raw);
+    expect(link.startsWith('http://vibe.test:8080/api/auth/magic-link?token=')).toBe(true);
+    expect(tokenOf(link).length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+
+    // a scanner's GET spends nothing
+    await request(t.server).get(`/api/auth/magic-link?token=${tokenOf(link)}`).expect(200);
+    const done = await confirm(v, tokenOf(link));
+    expect(done.headers.location).toBe('/?verified=true');
+    const me = await v.agent.get('/api/session').expect(200);
+    expect(me.body).toMatchObject({ id: v.id, email: 'saver@example.com', emailVerified: true });
+
+    // single use
+    const again = await v.agent.post('/api/auth/magic-link').type('form').send({ token: tokenOf(link) }).expect(303);
+    expect(again.headers.location).toBe('/?error=invalid-token');
+  });
+
+  it('stores only a hash of the token', async () => {
+    const v = await newVisitor(t);
+    const arrived = smtp.next();
+    await v.agent.post('/api/auth/send-magic-link').send({ email: 'hash@example.com', sessionId: v.sessionId }).expect(200);
+    const token = tokenOf(linkIn((await arrived).raw));
+    const db = t.app.get(DataSource);
+    const rows = await db.query(`SELECT token_hash FROM magic_link_tokens WHERE email = 'hash@example.com'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).not.toContain(token);
+    expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('login-existing answers the same for known and unknown addresses, and only mails the known one', async () => {
+    const owner = await newVisitor(t);
+    const first = smtp.next();
+    await owner.agent.post('/api/auth/send-magic-link').send({ email: 'known@example.com', sessionId: owner.sessionId }).expect(200);
+    await confirm(owner, tokenOf(linkIn((await first).raw)));
+
+    const before = smtp.inbox.length;
+    const unknown = await request(t.server).post('/api/auth/login-existing').send({ email: 'ghost@example.com' }).expect(200);
+    const loginMail = smtp.next();
+    const known = await request(t.server).post('/api/auth/login-existing').send({ email: 'KNOWN@example.com' }).expect(200);
+    expect(known.body).toEqual(unknown.body);
+    const mail = await loginMail;
+    expect(smtp.inbox.length).toBe(before + 1);
+    expect(mail.to).toEqual(['known@example.com']);
+
+    // a new browser follows the login link and becomes the owner
+    const browser = request.agent(t.server);
+    const done = await confirm(browser, tokenOf(linkIn(mail.raw)));
+    expect(done.headers.location).toBe('/?verified=true');
+    const me = await browser.get('/api/session').expect(200);
+    expect(me.body).toMatchObject({ id: owner.id, sessionId: owner.sessionId, emailVerified: true });
+  });
+
+  it('switches a browser to the account that already owns a saved address', async () => {
+    const owner = await newVisitor(t);
+    const first = smtp.next();
+    await owner.agent.post('/api/auth/send-magic-link').send({ email: 'owner@example.com', sessionId: owner.sessionId }).expect(200);
+    await confirm(owner, tokenOf(linkIn((await first).raw)));
+
+    const other = await newVisitor(t);
+    const second = smtp.next();
+    await other.agent.post('/api/auth/send-magic-link').send({ email: 'owner@example.com', sessionId: other.sessionId }).expect(200);
+    await confirm(other, tokenOf(linkIn((await second).raw)));
+    const me = await other.agent.get('/api/session').expect(200);
+    expect(me.body.id).toBe(owner.id);
+  });
+});
+
+describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const outboxLinks = async () => {
+    const dir = path.join(t.dataDir, 'outbox');
+    const files = (await readdir(dir)).sort();
+    return Promise.all(files.map(async (f) => linkIn(await readFile(path.join(dir, f), 'utf8'))));
+  };
+
+  it('writes the message to the outbox as an .eml file', async () => {
+    const v = await newVisitor(t);
+    await v.agent.post('/api/auth/send-magic-link').send({ email: 'outbox@example.com', sessionId: v.sessionId }).expect(200);
+    const links = await outboxLinks();
+    expect(links.length).toBe(1);
+    expect(links[0]).toMatch(/^http:\/\/localhost:3000\/api\/auth\/magic-link\?token=/);
+  });
+
+  it('sends expired, malformed and unknown tokens to the landing error codes', async () => {
+    const v = await newVisitor(t);
+    await v.agent.post('/api/auth/send-magic-link').send({ email: 'late@example.com', sessionId: v.sessionId }).expect(200);
+    const token = tokenOf((await outboxLinks()).at(-1)!);
+    await t.app.get(DataSource).query(`UPDATE magic_link_tokens SET expires_at = now() - interval '1 minute' WHERE email = 'late@example.com'`);
+    expect((await confirm(v, token)).headers.location).toBe('/?error=expired-token');
+    expect((await confirm(v, 'short')).headers.location).toBe('/?error=invalid-token');
+    expect((await confirm(v, 'A'.repeat(43))).headers.location).toBe('/?error=invalid-token');
+    const me = await v.agent.get('/api/session').expect(200);
+    expect(me.body.emailVerified).toBe(false);
+  });
+
+  it('answers invalid-user when the account is gone', async () => {
+    const v = await newVisitor(t);
+    await v.agent.post('/api/auth/send-magic-link').send({ email: 'gone@example.com', sessionId: v.sessionId }).expect(200);
+    const token = tokenOf((await outboxLinks()).at(-1)!);
+    // the token row cascades with the user, so the link is just unknown now
+    await t.app.get(DataSource).query(`DELETE FROM users WHERE id = $1`, [v.id]);
+    expect((await confirm(request.agent(t.server), token)).headers.location).toMatch(/^\/\?error=(invalid-user|invalid-token)$/);
+  });
+
+  it('rejects bad requests with 4xx and sends nothing', async () => {
+    const v = await newVisitor(t);
+    const before = (await outboxLinks()).length;
+    await v.agent.post('/api/auth/send-magic-link').send({ email: '   ', sessionId: v.sessionId }).expect(400);
+    await v.agent.post('/api/auth/send-magic-link').send({ email: 'not-an-address' }).expect(400);
+    await request(t.server).post('/api/auth/send-magic-link').send({ email: 'a@example.com' }).expect(401);
+    const other = await newVisitor(t);
+    await v.agent.post('/api/auth/send-magic-link').send({ email: 'a@example.com', sessionId: other.sessionId }).expect(403);
+    await request(t.server).post('/api/auth/login-existing').send({}).expect(400);
+    expect((await outboxLinks()).length).toBe(before);
+  });
+
+  it('rate limits per address with a clear 429', async () => {
+    const v = await newVisitor(t);
+    for (let i = 0; i < 5; i++) {
+      await request(t.server).post('/api/auth/login-existing').send({ email: 'spam@example.com' }).expect(200);
+    }
+    const res = await v.agent.post('/api/auth/send-magic-link').send({ email: 'Spam@example.com', sessionId: v.sessionId }).expect(429);
+    expect(res.body.message).toMatch(/Too many/);
+  });
+
+  it('rate limits per IP across addresses', async () => {
+    for (let i = 0; i < 20; i++) {
+      await request(t.server).post('/api/auth/login-existing').send({ email: `ip${i}@example.com` }).set('X-Forwarded-For', '203.0.113.9');
+    }
+    const res = await request(t.server)
+      .post('/api/auth/login-existing')
+      .send({ email: 'ip-last@example.com' })
+      .set('X-Forwarded-For', '203.0.113.9')
+      .expect(429);
+    expect(res.body.message).toMatch(/Too many/);
+  });
+});

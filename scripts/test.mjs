@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// The README's test command. Runs every suite this machine can run and names what it could not:
+//   1. backend on PGlite (embedded mode)        – needs only Node
+//   2. backend on PostgreSQL (DATABASE_URL)      – needs PostgreSQL
+//      (tests that need Redis run in both passes when Redis answers)
+//   3. visitor-web unit tests                    – needs only Node
+//   4. end-to-end in Chromium                    – needs /usr/bin/chromium
+// With CI=true a missing service or any skipped test fails the run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const reachable = (url) =>
+  new Promise((resolve) => {
+    const u = new URL(url);
+    const socket = net.connect({ host: u.hostname, port: Number(u.port) || (u.protocol.startsWith('redis') ? 6379 : 5432) });
+    socket.setTimeout(1500);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const notRun = [];
+let failedSuites = 0;
+
+/** Runs vitest with a JSON report so skipped tests are counted, not just printed. */
+function vitest(label, cwd, env) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vibe-report-'));
+  const report = path.join(dir, 'report.json');
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: `--import ${path.join(root, 'scripts', 'node20-polyfills.mjs')}`, ...env },
+  });
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(report)) {
+    const j = JSON.parse(readFileSync(report, 'utf8'));
+    counts = { passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + j.numTodoTests };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  if (r.status !== 0 && counts.failed === 0) counts.failed = 1; // a crash or a failed suite with no test counted
+  if (r.status !== 0) failedSuites++;
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  console.log(`--- ${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+}
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    failedSuites++;
+    totals.failed++;
+    console.log(`--- ${label}: FAILED`);
+  } else {
+    totals.passed++;
+  }
+  return r.status === 0;
+}
+
+const havePg = await reachable(pgUrl);
+const haveRedis = await reachable(redisUrl);
+const haveChromium = existsSync(chromium);
+const redisEnv = haveRedis ? { TEST_REDIS_URL: redisUrl } : {};
+if (!haveRedis) notRun.push(`tests that need Redis (nothing answers at ${redisUrl})`);
+
+const backend = path.join(root, 'backend');
+const base = { DATABASE_URL: '', REDIS_URL: '', S3_BUCKET: '', SMTP_URL: '', NODE_ENV: 'test' };
+vitest('backend on PGlite', backend, { ...base, ...redisEnv });
+if (havePg) vitest('backend on PostgreSQL', backend, { ...base, ...redisEnv, DATABASE_URL: pgUrl });
+else notRun.push(`backend suite on PostgreSQL (nothing answers at ${pgUrl})`);
+
+vitest('visitor-web unit tests', path.join(root, 'visitor-web'), {});
+
+if (haveChromium) {
+  if (run('build for end-to-end', 'npm', ['run', 'build'])) {
+    run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
+  }
+} else {
+  notRun.push(`end-to-end browser tests (no Chromium at ${chromium}; apt-get install chromium)`);
+}
+
+console.log('\n=== summary ===');
+for (const what of notRun) console.log(`NOT RUN: ${what}`);
+if (totals.skipped) console.log(`SKIPPED: ${totals.skipped} test(s) were skipped`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+const incomplete = notRun.length > 0 || totals.skipped > 0;
+if (ci && incomplete) console.log('CI requires every suite to run: failing because something was not run or skipped.');
+process.exit(failedSuites > 0 || totals.failed > 0 || (ci && incomplete) ? 1 : 0);
