@@ -27,6 +27,10 @@ export class AppConfig {
   readonly siteDomainNames!: Record<string, string>;
   readonly geocoderUrl!: string;
   readonly runJobs!: boolean;
+  /** Redis key prefix of the BullMQ queues (one per deployment, or per test run). */
+  readonly jobsPrefix!: string;
+  /** How long a job's lock lives without a heartbeat before another worker takes the job over. */
+  readonly jobsLockMs!: number;
   readonly analyticsUrl!: string;
   readonly logLevel!: string;
   /** Folder holding the built visitor app (served at /) and admin app (served at /adm). */
@@ -86,6 +90,12 @@ export function loadConfig(source: Source = process.env): AppConfig {
     return fallback;
   };
 
+  const jobsPrefix = (): string => {
+    const v = str('JOBS_PREFIX') ?? 'vibe';
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(v)) problems.push(`JOBS_PREFIX must be 1 to 64 letters, digits, '.', '_' or '-' (got "${v}")`);
+    return v;
+  };
+
   const nodeEnvRaw = str('NODE_ENV') ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
     problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
@@ -139,6 +149,8 @@ export function loadConfig(source: Source = process.env): AppConfig {
     siteDomainNames,
     geocoderUrl: (url('GEOCODER_URL', ['http:', 'https:']) ?? 'https://nominatim.openstreetmap.org').replace(/\/+$/, ''),
     runJobs: bool('RUN_JOBS', true),
+    jobsPrefix: jobsPrefix(),
+    jobsLockMs: int('JOBS_LOCK_MS', 30_000, 1_000, 600_000),
     analyticsUrl: url('ANALYTICS_URL', ['http:', 'https:']) ?? '',
     logLevel: str('LOG_LEVEL') ?? (nodeEnvRaw === 'test' ? 'warn' : 'info'),
     visitorWebDir: path.resolve(str('VISITOR_WEB_DIR') ?? path.join(repoRoot, 'visitor-web', 'dist')),
