@@ -18,6 +18,7 @@ import { SessionModule } from './modules/session/session.module.js';
 import { TrafficModule } from './modules/traffic/traffic.module.js';
 import { VotingModule } from './modules/voting/voting.module.js';
 import { dataSourceOptions } from './platform/database/data-source-options.js';
+import { openDataSource } from './platform/database/migrate.js';
 import { AdminAuthModule } from './platform/http/admin-auth.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { SiteController } from './platform/http/site.controller.js';
@@ -52,7 +53,10 @@ export class AppModule {
             },
           },
         }),
-        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(config),
+          dataSourceFactory: (options) => openDataSource(options!),
+        }),
         // coarse per-IP flood guard; the sensitive routes (magic links, admin login) have their own DB-backed limits
         ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.nodeEnv === 'production' ? 600 : 100_000 }]),
         TerminusModule,
@@ -64,7 +68,7 @@ export class AppModule {
         VotingModule,
         AdsModule,
         TrafficModule,
-        JobsModule,
+        JobsModule.register(config),
         MediaAdminModule,
         UsersAdminModule,
         VoteExportModule,

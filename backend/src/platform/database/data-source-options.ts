@@ -10,7 +10,6 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   const common = {
     type: 'postgres' as const,
     migrations,
-    migrationsRun: true,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,
     logging: ['error' as const, 'warn' as const],

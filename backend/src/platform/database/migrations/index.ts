@@ -2,6 +2,7 @@ import { VisitorSchema1763700000000 } from './1763700000000-visitor-schema.js';
 import { AdConfigs1763700001000 } from './1763700001000-ad-configs.js';
 import { TrafficConfigs1763700002000 } from './1763700002000-traffic-configs.js';
 import { AdminLoginFailures1763720000000 } from './1763720000000-admin-login-failures.js';
+import { GeocodeCache1763720001000 } from './1763720001000-geocode-cache.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
-export const migrations = [VisitorSchema1763700000000, AdConfigs1763700001000, TrafficConfigs1763700002000, AdminLoginFailures1763720000000];
+export const migrations = [VisitorSchema1763700000000, AdConfigs1763700001000, TrafficConfigs1763700002000, AdminLoginFailures1763720000000, GeocodeCache1763720001000];
