@@ -30,9 +30,10 @@ async function parseBody<T>(res: Response): Promise<T> {
   }
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, {
     method,
+    signal,
     credentials: 'include',
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -42,7 +43,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
 }
 
 export const api = {
-  get: <T>(url: string) => apiRequest<T>('GET', url),
+  get: <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal),
   post: <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body ?? {}),
   patch: <T>(url: string, body: unknown) => apiRequest<T>('PATCH', url, body),
   delete: <T>(url: string) => apiRequest<T>('DELETE', url),

@@ -27,11 +27,11 @@ export function useBackButtonRedirect(config: PublicTrafficConfig | undefined, p
   const off = isAdminPath(pathname);
   useEffect(() => {
     if (!url || off) return;
-    const baseState = (window.history.state ?? {}) as Record<string, unknown>;
-    const baseIdx = typeof baseState.idx === 'number' ? baseState.idx : 0;
+    let baseIdx: number | null = null;
     // Chrome skips history entries added without a user gesture, so push on the first one.
     const pushGuard = () => {
       const state = (window.history.state ?? {}) as Record<string, unknown>;
+      baseIdx = typeof state.idx === 'number' ? state.idx : 0;
       if (!state[GUARD]) window.history.pushState({ ...state, [GUARD]: true }, '', window.location.href);
       for (const e of GESTURES) window.removeEventListener(e, pushGuard, true);
     };
@@ -41,7 +41,7 @@ export function useBackButtonRedirect(config: PublicTrafficConfig | undefined, p
 
     const onPop = () => {
       const state = (window.history.state ?? {}) as Record<string, unknown>;
-      if (state[GUARD]) return;
+      if (baseIdx === null || state[GUARD]) return;
       const idx = typeof state.idx === 'number' ? state.idx : -1;
       if (idx <= baseIdx) navigateAway(url);
     };

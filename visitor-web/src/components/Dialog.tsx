@@ -1,0 +1,47 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { CloseIcon } from './icons';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Dialogs the visitor must answer (Welcome Back) have no close button and ignore Escape. */
+  dismissible?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+  icon?: ReactNode;
+}
+
+/** Radix Dialog with the app's look: focus trapped, scroll locked, labelled by its title. */
+export function Dialog({ open, onOpenChange, title, description, children, dismissible = true, size = 'sm', icon }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content
+          className={`dialog dialog--${size}`}
+          onEscapeKeyDown={dismissible ? undefined : (e) => e.preventDefault()}
+          onPointerDownOutside={dismissible ? undefined : (e) => e.preventDefault()}
+          onInteractOutside={dismissible ? undefined : (e) => e.preventDefault()}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <header className="dialog__header">
+            {icon ? <div className="dialog__icon">{icon}</div> : null}
+            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+            {description ? <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description> : null}
+          </header>
+          {children}
+          {dismissible ? (
+            <RadixDialog.Close className="icon-button dialog__close" aria-label="Close">
+              <CloseIcon size={18} />
+            </RadixDialog.Close>
+          ) : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export const DialogClose = RadixDialog.Close;

@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { MediaView, isVideo } from '../../../components/MediaView';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+import { ExpandIcon, FlameIcon, ImageIcon, RefreshIcon, SkipIcon, SnowIcon, SparkIcon } from '../../../components/icons';
+import type { Id } from '../api/rating-api';
+import { useRating } from '../hooks/use-rating';
+import { useMediaAreaHeight } from '../hooks/use-media-area-height';
+import { ratingKeyAction } from '../hooks/keyboard';
+import { MediaOverlay } from './MediaOverlay';
+import { ResultsPanel } from './ResultsPanel';
+
+const RELOADED_KEY = 'hmv.reloadedFor';
+
+export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?: ReactNode }) {
+  const r = useRating(userId);
+  const height = useMediaAreaHeight();
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const actions = useRef(r);
+  actions.current = r;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || actions.current.status !== 'ready') return;
+      const action = ratingKeyAction(e);
+      if (!action) return;
+      e.preventDefault();
+      if (action === 'skip') actions.current.skip();
+      else actions.current.vote(action === 'hot');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const item = r.item;
+  const itemId = item ? String(item.id) : '';
+  useEffect(() => setLoaded(false), [itemId]);
+
+  // A type the app cannot show: reload once (spec), then skip it instead of looping.
+  const unknownType = item !== null && !item.mimeType.startsWith('image/') && !isVideo(item.mimeType);
+  useEffect(() => {
+    if (!unknownType) return;
+    if (sessionStorage.getItem(RELOADED_KEY) === itemId) {
+      actions.current.onMediaError();
+      return;
+    }
+    sessionStorage.setItem(RELOADED_KEY, itemId);
+    window.location.reload();
+  }, [unknownType, itemId]);
+
+  const side = (content: ReactNode) => (
+    <aside className="rate__panel">
+      {content}
+      {adSlot ? <div className="rate__ad">{adSlot}</div> : null}
+    </aside>
+  );
+
+  if (r.status === 'loading') {
+    return (
+      <div className="rate">
+        <div className="rate__stage">
+          <div className="rate__media rate__media--skeleton" style={{ height }}>
+            <Spinner label="Finding something to rate..." />
+          </div>
+        </div>
+        {side(null)}
+      </div>
+    );
+  }
+
+  if (r.status === 'empty') {
+    return (
+      <div className="rate rate--state">
+        <EmptyState
+          icon={<ImageIcon size={36} />}
+          title="No Photos to Rate"
+          action={
+            <Link className="btn btn--primary btn--lg" to="/upload">
+              Upload Your First Photo
+            </Link>
+          }
+        >
+          Be the first to share something — everyone else will get to rate it.
+        </EmptyState>
+        {adSlot ? <div className="rate__ad rate__ad--center">{adSlot}</div> : null}
+      </div>
+    );
+  }
+
+  if (r.status === 'rated-all') {
+    return (
+      <div className="rate rate--state">
+        <EmptyState
+          icon={<SparkIcon size={36} />}
+          title="All caught up"
+          action={
+            <button type="button" className="btn btn--primary btn--lg" onClick={r.refresh} disabled={r.isSwapping}>
+              <RefreshIcon size={18} /> Refresh for more images
+            </button>
+          }
+        >
+          <p data-testid="rated-all">You have rated all the media we have right now - check back soon for more!</p>
+        </EmptyState>
+        <ResultsPanelIfAny last={r.last} />
+        {adSlot ? <div className="rate__ad rate__ad--center">{adSlot}</div> : null}
+      </div>
+    );
+  }
+
+  const video = item ? isVideo(item.mimeType) : false;
+  return (
+    <div className="rate">
+      <div className="rate__stage">
+        {item && !unknownType ? (
+          <button
+            type="button"
+            className={`rate__media${loaded ? ' is-loaded' : ''}`}
+            style={{ height }}
+            onClick={() => setOverlayOpen(true)}
+            aria-label={video ? 'Open the video full size' : 'Open the photo full size'}
+            data-testid="rate-media"
+            data-media-id={itemId}
+          >
+            <MediaView
+              key={itemId}
+              url={item.url}
+              mimeType={item.mimeType}
+              alt="Photo to rate"
+              className="rate__media-el"
+              autoPlay
+              fallback={false}
+              onLoad={() => {
+                setLoaded(true);
+                r.onMediaShown();
+              }}
+              onError={r.onMediaError}
+            />
+            {!loaded ? (
+              <span className="rate__media-loading">
+                <Spinner label="Loading media..." inline />
+              </span>
+            ) : null}
+            <span className="rate__expand" aria-hidden="true">
+              <ExpandIcon size={18} />
+            </span>
+          </button>
+        ) : (
+          <div className="rate__media rate__media--skeleton" style={{ height }} />
+        )}
+      </div>
+      {side(
+        <>
+          <div className="vote">
+            <button type="button" className="vote__btn vote__btn--not" onClick={() => r.vote(false)} disabled={!item}>
+              <SnowIcon size={26} />
+              <span className="vote__label">Not</span>
+              <span className="vote__keys" aria-hidden="true">
+                <kbd>N</kbd>
+                <kbd>←</kbd>
+              </span>
+            </button>
+            <button type="button" className="vote__btn vote__btn--hot" onClick={() => r.vote(true)} disabled={!item}>
+              <FlameIcon size={26} />
+              <span className="vote__label">Hot</span>
+              <span className="vote__keys" aria-hidden="true">
+                <kbd>H</kbd>
+                <kbd>→</kbd>
+              </span>
+            </button>
+          </div>
+          <p className="rate__note">Your honest rating helps others discover great content.</p>
+          <ResultsPanel last={r.last} />
+          <button type="button" className="btn btn--ghost btn--block rate__skip" onClick={r.skip} disabled={!item}>
+            <SkipIcon size={18} /> Skip this photo
+            <kbd className="rate__skip-key" aria-hidden="true">
+              S
+            </kbd>
+          </button>
+        </>,
+      )}
+      {item ? <MediaOverlay open={overlayOpen} onOpenChange={setOverlayOpen} url={item.url} mimeType={item.mimeType} /> : null}
+    </div>
+  );
+}
+
+function ResultsPanelIfAny({ last }: Parameters<typeof ResultsPanel>[0]) {
+  return last ? (
+    <div className="rate__last">
+      <ResultsPanel last={last} />
+    </div>
+  ) : null;
+}

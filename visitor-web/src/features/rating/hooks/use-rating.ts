@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage, isStatus } from '../../../lib/api-client';
+import { toast } from '../../../components/toast-store';
+import { track } from '../../../lib/analytics';
+import { fetchRandomMedia, recordView, retryOnce, submitVote, type Id, type RateItem, type VoteResult } from '../api/rating-api';
+
+const NEXT_CACHE_MS = 30_000;
+const MAX_EXCLUDED = 50;
+
+export type RatingStatus = 'loading' | 'ready' | 'empty' | 'rated-all';
+
+export interface LastVote {
+  item: RateItem;
+  isHot: boolean;
+  result: VoteResult | null;
+}
+
+const same = (a: Id | undefined, b: Id | undefined) => a !== undefined && b !== undefined && String(a) === String(b);
+
+/**
+ * One random item at a time. The next item is prefetched (cached 30 s) and its media preloaded,
+ * so a vote or skip swaps it in at once while the vote is still on its way.
+ */
+export function useRating(userId: Id | undefined) {
+  const qc = useQueryClient();
+  const excluded = useRef<Id[]>([]);
+  const voted = useRef(new Set<string>());
+  const viewed = useRef(new Set<string>());
+  const [last, setLast] = useState<LastVote | null>(null);
+  const currentKey = ['media', 'random', userId, 'current'] as const;
+
+  const current = useQuery({
+    queryKey: currentKey,
+    queryFn: async () => {
+      try {
+        return await fetchRandomMedia(userId!, excluded.current);
+      } catch (err) {
+        // Only skipped items left: offer them again rather than claim everything is rated.
+        if (isStatus(err, 404) && excluded.current.length) {
+          excluded.current = [];
+          return fetchRandomMedia(userId!, []);
+        }
+        throw err;
+      }
+    },
+    enabled: userId !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+    retry: retryOnce,
+  });
+  const item = current.data ?? null;
+  const nextKey = (id: Id | undefined) => ['media', 'random', userId, 'next', id === undefined ? null : String(id)] as const;
+
+  const next = useQuery({
+    queryKey: nextKey(item?.id),
+    queryFn: () => fetchRandomMedia(userId!, [item!.id, ...excluded.current]),
+    enabled: userId !== undefined && item !== null,
+    staleTime: NEXT_CACHE_MS,
+    gcTime: NEXT_CACHE_MS,
+    retry: retryOnce,
+  });
+
+  // Preload the next item's media so it paints immediately when swapped in.
+  const preloaded = useRef<HTMLImageElement | HTMLVideoElement | null>(null);
+  useEffect(() => {
+    const n = next.data;
+    if (!n) return;
+    if (n.mimeType.startsWith('image/')) {
+      const img = new Image();
+      img.decoding = 'async';
+      img.src = n.url;
+      preloaded.current = img;
+    } else if (n.mimeType.startsWith('video/')) {
+      const v = document.createElement('video');
+      v.preload = 'auto';
+      v.muted = true;
+      v.src = n.url;
+      preloaded.current = v;
+    }
+  }, [next.data]);
+
+  const advance = useCallback(() => {
+    const from = item?.id;
+    const key = nextKey(from);
+    const candidate = from === undefined ? undefined : qc.getQueryData<RateItem | null>(key);
+    const state = qc.getQueryState(key);
+    const fresh = state !== undefined && Date.now() - state.dataUpdatedAt < NEXT_CACHE_MS;
+    if (
+      candidate &&
+      fresh &&
+      !same(candidate.id, from) &&
+      !voted.current.has(String(candidate.id)) &&
+      !excluded.current.some((x) => same(x, candidate.id))
+    ) {
+      qc.setQueryData(currentKey, candidate);
+    } else {
+      void qc.refetchQueries({ queryKey: currentKey, exact: true });
+    }
+  }, [item?.id, qc, userId]);
+
+  const voteMutation = useMutation({
+    mutationFn: ({ mediaId, isHot }: { mediaId: Id; isHot: boolean }) => submitVote(userId!, mediaId, isHot),
+  });
+
+  const vote = useCallback(
+    (isHot: boolean) => {
+      if (!item || userId === undefined || voted.current.has(String(item.id))) return;
+      const voting = item;
+      voted.current.add(String(voting.id));
+      setLast({ item: voting, isHot, result: null });
+      advance();
+      track('vote', { mediaId: voting.id, isHot });
+      voteMutation.mutate(
+        { mediaId: voting.id, isHot },
+        {
+          onSuccess: (result) => setLast((l) => (l && same(l.item.id, voting.id) ? { ...l, result } : l)),
+          onError: (err) => {
+            toast({ title: 'Vote Failed', description: errorMessage(err, 'Failed to submit vote'), variant: 'destructive' });
+            setLast((l) => (l && same(l.item.id, voting.id) ? null : l));
+          },
+        },
+      );
+    },
+    [item, userId, advance, voteMutation],
+  );
+
+  const exclude = (id: Id) => {
+    excluded.current = [...excluded.current.filter((x) => !same(x, id)), id].slice(-MAX_EXCLUDED);
+  };
+
+  const skip = useCallback(() => {
+    if (!item) return;
+    exclude(item.id);
+    advance();
+  }, [item, advance]);
+
+  /** Media that fails to load is skipped. */
+  const onMediaError = useCallback(() => {
+    if (!item) return;
+    exclude(item.id);
+    advance();
+  }, [item, advance]);
+
+  /** A view counts once per shown item the visitor has not voted on. */
+  const onMediaShown = useCallback(() => {
+    if (!item || userId === undefined || item.userHasVoted) return;
+    const key = String(item.id);
+    if (viewed.current.has(key)) return;
+    viewed.current.add(key);
+    recordView(item.id, userId).catch(() => {
+      /* a lost view is not worth bothering the visitor */
+    });
+  }, [item, userId]);
+
+  const refresh = useCallback(() => {
+    excluded.current = [];
+    void qc.refetchQueries({ queryKey: currentKey, exact: true });
+  }, [qc, userId]);
+
+  let status: RatingStatus;
+  if (userId === undefined || current.isPending) status = 'loading';
+  else if (current.isError) status = 'rated-all';
+  else if (current.data === null) status = 'empty';
+  else status = 'ready';
+
+  return {
+    status,
+    item,
+    isSwapping: current.isFetching && !current.isPending,
+    last,
+    vote,
+    skip,
+    onMediaError,
+    onMediaShown,
+    refresh,
+  };
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type Id = number | string;
+
+export interface MediaStat {
+  id: Id;
+  url: string;
+  mimeType: string;
+  originalName: string;
+  size: number;
+  uploadedAt: string;
+  totalViews: number;
+  totalVotes: number;
+  hotVotes?: number;
+  hotPercentage: number;
+  notPercentage: number;
+}
+
+export interface UserStats {
+  totalUploads: number;
+  totalVotes: number;
+  totalViews: number;
+  mediaStats: MediaStat[];
+}
+
+export function useUserStats(userId: Id | undefined) {
+  return useQuery({
+    queryKey: ['user-stats', userId === undefined ? null : String(userId)],
+    queryFn: () => api.get<UserStats | null>(`/api/users/${encodeURIComponent(String(userId))}/stats`),
+    enabled: userId !== undefined,
+  });
+}
+
+export function useDeleteMedia(userId: Id | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (mediaId: Id) =>
+      api.delete<{ success: boolean }>(`/api/media/${encodeURIComponent(String(mediaId))}?userId=${encodeURIComponent(String(userId))}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['user-stats'] }),
+  });
+}

@@ -1,0 +1,51 @@
+import { MediaView, isVideo } from '../../../components/MediaView';
+import { SplitBar } from '../../../components/SplitBar';
+import { EyeIcon, TrashIcon, VoteIcon } from '../../../components/icons';
+import { formatDate, formatMB, percent } from '../../../lib/format';
+import type { MediaStat } from '../api/stats-api';
+
+export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpen: () => void; onDelete: () => void }) {
+  const video = isVideo(media.mimeType);
+  return (
+    <article className="media-card card" data-testid="media-card">
+      <button type="button" className="media-card__open" onClick={onOpen} aria-label={`Show details for ${media.originalName}`}>
+        <div className="media-card__thumb">
+          <MediaView url={media.url} mimeType={media.mimeType} alt={media.originalName} className="media-card__media" />
+          <span className={`badge ${video ? 'badge--video' : 'badge--image'}`}>{video ? 'Video' : 'Image'}</span>
+        </div>
+      </button>
+      <div className="media-card__body">
+        <h3 className="media-card__name" title={media.originalName}>
+          {media.originalName}
+        </h3>
+        <div className="media-card__meta">
+          <span>{formatMB(media.size)}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={media.uploadedAt}>{formatDate(media.uploadedAt)}</time>
+        </div>
+        <dl className="media-card__stats">
+          <div>
+            <dt>
+              <EyeIcon size={14} /> Views
+            </dt>
+            <dd data-testid="card-views">{media.totalViews}</dd>
+          </div>
+          <div>
+            <dt>
+              <VoteIcon size={14} /> Votes
+            </dt>
+            <dd data-testid="card-votes">{media.totalVotes}</dd>
+          </div>
+          <div className="text-hot">
+            <dt>Hot</dt>
+            <dd data-testid="card-hot">{percent(media.hotPercentage)}%</dd>
+          </div>
+        </dl>
+        <SplitBar hot={media.hotPercentage} not={media.notPercentage} total={media.totalVotes} size="sm" />
+        <button type="button" className="btn btn--danger-ghost btn--sm btn--block media-card__delete" onClick={onDelete} aria-label={`Delete ${media.originalName}`}>
+          <TrashIcon size={16} /> Delete
+        </button>
+      </div>
+    </article>
+  );
+}

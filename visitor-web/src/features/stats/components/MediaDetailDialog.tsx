@@ -1,0 +1,58 @@
+import { Dialog } from '../../../components/Dialog';
+import { MediaView, isVideo } from '../../../components/MediaView';
+import { SplitBar } from '../../../components/SplitBar';
+import { TrashIcon } from '../../../components/icons';
+import { formatDate, formatMB, percent } from '../../../lib/format';
+import type { MediaStat } from '../api/stats-api';
+
+export function MediaDetailDialog({ media, onClose, onDelete }: { media: MediaStat | null; onClose: () => void; onDelete: (m: MediaStat) => void }) {
+  return (
+    <Dialog open={media !== null} onOpenChange={(o) => !o && onClose()} title={media?.originalName ?? ''} size="lg">
+      {media ? (
+        <div className="detail">
+          <div className="detail__media">
+            <MediaView url={media.url} mimeType={media.mimeType} alt={media.originalName} controls className="detail__media-el" />
+          </div>
+          <div className="detail__info">
+            <dl className="detail__grid">
+              <div>
+                <dt>Views</dt>
+                <dd>{media.totalViews}</dd>
+              </div>
+              <div>
+                <dt>Votes</dt>
+                <dd>{media.totalVotes}</dd>
+              </div>
+              <div className="text-hot">
+                <dt>Hot</dt>
+                <dd>{percent(media.hotPercentage)}%</dd>
+              </div>
+              <div className="text-not">
+                <dt>Not</dt>
+                <dd>{percent(media.notPercentage)}%</dd>
+              </div>
+            </dl>
+            <SplitBar hot={media.hotPercentage} not={media.notPercentage} total={media.totalVotes} />
+            <dl className="detail__facts">
+              <div>
+                <dt>Type</dt>
+                <dd>{isVideo(media.mimeType) ? 'Video' : 'Image'}</dd>
+              </div>
+              <div>
+                <dt>Size</dt>
+                <dd>{formatMB(media.size)}</dd>
+              </div>
+              <div>
+                <dt>Uploaded</dt>
+                <dd>{formatDate(media.uploadedAt)}</dd>
+              </div>
+            </dl>
+            <button type="button" className="btn btn--danger-ghost btn--block" onClick={() => onDelete(media)}>
+              <TrashIcon size={16} /> Delete
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { ImageIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components/icons';
+import { formatMB } from '../../../lib/format';
+import { canUpload, type QueueItem, type UploadStatus } from '../hooks/upload-queue';
+import type { useUploadQueue } from '../hooks/use-upload-queue';
+
+const STATUS_LABEL: Record<UploadStatus, string> = {
+  pending: 'Pending',
+  uploading: 'Uploading',
+  completed: 'Completed',
+  error: 'Error',
+};
+
+function Thumb({ file }: { file: File }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const image = file.type.startsWith('image/');
+  useEffect(() => {
+    if (!image) return;
+    const u = URL.createObjectURL(file);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [file, image]);
+  return (
+    <div className="queue__thumb" aria-hidden="true">
+      {url ? <img src={url} alt="" /> : image ? <ImageIcon /> : <VideoIcon />}
+    </div>
+  );
+}
+
+export function UploadQueue({ queue }: { queue: ReturnType<typeof useUploadQueue> }) {
+  const { items, upload, uploadAll, remove, clearCompleted, canUploadAll } = queue;
+  if (items.length === 0) return null;
+  const pending = items.filter(canUpload).length;
+  const completed = items.filter((i) => i.status === 'completed').length;
+  return (
+    <section className="queue card" aria-labelledby="queue-title">
+      <header className="queue__header">
+        <div>
+          <h2 id="queue-title" className="card__title">
+            Files to upload <span className="count-pill">{items.length}</span>
+          </h2>
+          <p className="muted small">
+            {pending} pending{completed ? ` · ${completed} completed` : ''}
+          </p>
+        </div>
+        <div className="queue__actions">
+          {completed > 0 && (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={clearCompleted}>
+              Clear completed
+            </button>
+          )}
+          <button type="button" className="btn btn--primary" onClick={() => void uploadAll()} disabled={!canUploadAll}>
+            <UploadIcon size={18} /> Upload All
+          </button>
+        </div>
+      </header>
+      <ul className="queue__list">
+        {items.map((item) => (
+          <QueueRow key={item.id} item={item} onUpload={() => void upload(item.id)} onRemove={() => remove(item.id)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function QueueRow({ item, onUpload, onRemove }: { item: QueueItem; onUpload: () => void; onRemove: () => void }) {
+  return (
+    <li className={`queue__item is-${item.status}`} data-testid="queue-item" data-status={item.status}>
+      <Thumb file={item.file} />
+      <div className="queue__main">
+        <div className="queue__row">
+          <span className="queue__name" title={item.file.name}>
+            {item.file.name}
+          </span>
+          <span className={`status-badge status-badge--${item.status}`} data-testid="queue-status">
+            {STATUS_LABEL[item.status]}
+            {item.status === 'uploading' ? ` ${item.progress}%` : ''}
+          </span>
+        </div>
+        <div className="queue__meta">
+          <span>{formatMB(item.file.size)}</span>
+        </div>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={`Upload progress for ${item.file.name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={item.progress}
+        >
+          <span className="progress__bar" style={{ width: `${item.progress}%` }} />
+        </div>
+        {item.error ? (
+          <p className="queue__error" role="alert" data-testid="queue-error">
+            {item.error}
+          </p>
+        ) : null}
+      </div>
+      <div className="queue__buttons">
+        <button type="button" className="btn btn--secondary btn--sm" onClick={onUpload} disabled={!canUpload(item)} aria-label={`Upload ${item.file.name}`}>
+          Upload
+        </button>
+        <button type="button" className="icon-button" onClick={onRemove} aria-label={`Remove ${item.file.name}`}>
+          <TrashIcon size={18} />
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { canUpload, canUploadAll, isUploading, queueReducer, type QueueItem } from './upload-queue';
+import { IMAGE_SIZE_MESSAGE, MB, TYPE_MESSAGE, VIDEO_SIZE_MESSAGE, mediaKind, rejectionText, validateFile } from './upload-rules';
+
+const file = (name: string, type: string, size = 1000) => {
+  const f = new File(['x'], name, { type });
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
+
+const add = (state: QueueItem[], ...names: string[]) =>
+  queueReducer(state, { type: 'add', items: names.map((n) => ({ id: n, file: file(`${n}.png`, 'image/png') })) });
+
+describe('upload queue', () => {
+  it('adds items as pending with progress 0', () => {
+    const s = add([], 'a', 'b');
+    expect(s.map((i) => [i.id, i.status, i.progress, i.error])).toEqual([
+      ['a', 'pending', 0, null],
+      ['b', 'pending', 0, null],
+    ]);
+  });
+
+  it('only starts pending items and follows progress up to completed at 100', () => {
+    let s = add([], 'a');
+    s = queueReducer(s, { type: 'start', id: 'a' });
+    expect(s[0]!.status).toBe('uploading');
+    s = queueReducer(s, { type: 'progress', id: 'a', progress: 42.4 });
+    expect(s[0]!.progress).toBe(42);
+    s = queueReducer(s, { type: 'progress', id: 'a', progress: 10 });
+    expect(s[0]!.progress).toBe(42); // never goes backwards
+    s = queueReducer(s, { type: 'complete', id: 'a' });
+    expect(s[0]).toMatchObject({ status: 'completed', progress: 100 });
+    // a completed item cannot be started again
+    expect(queueReducer(s, { type: 'start', id: 'a' })[0]!.status).toBe('completed');
+  });
+
+  it('records the error text on failure and never re-uploads it', () => {
+    let s = add([], 'a');
+    s = queueReducer(s, { type: 'start', id: 'a' });
+    s = queueReducer(s, { type: 'fail', id: 'a', error: 'Upload failed with status 500' });
+    expect(s[0]).toMatchObject({ status: 'error', error: 'Upload failed with status 500' });
+    expect(canUpload(s[0]!)).toBe(false);
+  });
+
+  it('removes items at any time, also while uploading', () => {
+    let s = add([], 'a', 'b');
+    s = queueReducer(s, { type: 'start', id: 'a' });
+    s = queueReducer(s, { type: 'remove', id: 'a' });
+    expect(s.map((i) => i.id)).toEqual(['b']);
+  });
+
+  it('enables Upload All only with a pending item and no upload in progress', () => {
+    expect(canUploadAll([])).toBe(false);
+    let s = add([], 'a', 'b');
+    expect(canUploadAll(s)).toBe(true);
+    s = queueReducer(s, { type: 'start', id: 'a' });
+    expect(isUploading(s)).toBe(true);
+    expect(canUploadAll(s)).toBe(false);
+    s = queueReducer(s, { type: 'complete', id: 'a' });
+    expect(canUploadAll(s)).toBe(true);
+    s = queueReducer(s, { type: 'start', id: 'b' });
+    s = queueReducer(s, { type: 'complete', id: 'b' });
+    expect(canUploadAll(s)).toBe(false);
+  });
+
+  it('clears completed items', () => {
+    let s = add([], 'a', 'b');
+    s = queueReducer(queueReducer(s, { type: 'start', id: 'a' }), { type: 'complete', id: 'a' });
+    expect(queueReducer(s, { type: 'clear-completed' }).map((i) => i.id)).toEqual(['b']);
+  });
+});
+
+describe('upload rules', () => {
+  it('accepts jpeg, jpg, png, gif, webp and mp4 only', () => {
+    for (const [n, t] of [
+      ['a.jpg', 'image/jpeg'],
+      ['a.jpeg', 'image/jpeg'],
+      ['a.jpg', 'image/jpg'],
+      ['a.png', 'image/png'],
+      ['a.gif', 'image/gif'],
+      ['a.webp', 'image/webp'],
+      ['a.mp4', 'video/mp4'],
+    ] as const) {
+      expect(validateFile(file(n, t))).toBeNull();
+    }
+    expect(validateFile(file('a.svg', 'image/svg+xml'))).toBe(TYPE_MESSAGE);
+    expect(validateFile(file('a.mov', 'video/quicktime'))).toBe(TYPE_MESSAGE);
+    expect(validateFile(file('a.txt', 'text/plain'))).toBe(TYPE_MESSAGE);
+  });
+
+  it('falls back to the extension when the browser gives no type', () => {
+    expect(mediaKind({ name: 'clip.MP4', type: '' })).toBe('video');
+    expect(mediaKind({ name: 'x.heic', type: '' })).toBeNull();
+  });
+
+  it('limits images to 10 MB and videos to 20 MB', () => {
+    expect(validateFile(file('a.png', 'image/png', 10 * MB))).toBeNull();
+    expect(validateFile(file('a.png', 'image/png', 10 * MB + 1))).toBe(IMAGE_SIZE_MESSAGE);
+    expect(validateFile(file('a.mp4', 'video/mp4', 20 * MB))).toBeNull();
+    expect(validateFile(file('a.mp4', 'video/mp4', 20 * MB + 1))).toBe(VIDEO_SIZE_MESSAGE);
+    expect(IMAGE_SIZE_MESSAGE).toBe('Image files must be under 10MB');
+    expect(VIDEO_SIZE_MESSAGE).toBe('Video files must be under 20MB');
+  });
+
+  it('maps drop-zone rejection codes to readable texts', () => {
+    expect(rejectionText('file-invalid-type', file('a.txt', 'text/plain'))).toBe(TYPE_MESSAGE);
+    expect(rejectionText('file-too-large', file('a.mp4', 'video/mp4', 30 * MB))).toBe(VIDEO_SIZE_MESSAGE);
+    expect(rejectionText('file-too-large', file('a.png', 'image/png', 12 * MB))).toBe(IMAGE_SIZE_MESSAGE);
+    expect(rejectionText('too-many-files', file('a.png', 'image/png'))).toBe('Too many files at once');
+  });
+});

@@ -1,0 +1,34 @@
+import { useSession } from '../lib/session';
+import { PageHeader } from '../components/PageHeader';
+import { Spinner } from '../components/Spinner';
+import { ProfileCard } from '../features/profile/components/ProfileCard';
+import { UpdateInfoForm } from '../features/profile/components/UpdateInfoForm';
+import { LocationCard } from '../features/profile/components/LocationCard';
+import { SessionInfoCard } from '../features/profile/components/SessionInfoCard';
+import { SaveAccountCard } from '../features/account/components/SaveAccountCard';
+
+export default function ProfilePage() {
+  const { user, setUser } = useSession();
+  return (
+    <div className="page">
+      <PageHeader title="Edit Profile">Your name, your location and how to keep this account.</PageHeader>
+      {!user ? (
+        <div className="page-loading">
+          <Spinner label="Loading your profile..." />
+        </div>
+      ) : (
+        <div className="profile-grid">
+          <div className="profile-grid__col">
+            <ProfileCard user={user} />
+            <UpdateInfoForm user={user} onSaved={setUser} />
+            <LocationCard user={user} onSaved={setUser} />
+          </div>
+          <div className="profile-grid__col">
+            <SaveAccountCard user={user} />
+            <SessionInfoCard user={user} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
