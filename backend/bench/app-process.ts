@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+
+export const backendDir = path.resolve(import.meta.dirname, '..');
+const mainJs = path.join(backendDir, 'dist', 'main.js');
+
+export interface ApiProcess {
+  baseUrl: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+/**
+ * Starts the built API (`node dist/main.js`, as production runs it) as its own process, so the
+ * load generator and the server do not share an event loop. Only the given settings reach it:
+ * a developer's own S3/SMTP/REDIS variables never leak into a bench run.
+ */
+export async function startApi(env: Record<string, string>, logFile: string): Promise<ApiProcess> {
+  if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run "npm run build -w backend" first`);
+  const port = await freePort();
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, [mainJs], {
+    cwd: backendDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    log.end();
+  };
+
+  // migrations run at start-up, so the first healthy answer means the schema is in place
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const tail = (await readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-30).join('\n');
+      throw new Error(
+        `The API exited during start-up (code ${child.exitCode ?? child.signalCode}). Log ${logFile}:\n${tail}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The API did not become healthy within 90 s; see ${logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseUrl, logFile, stop };
+}

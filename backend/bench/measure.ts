@@ -1,0 +1,129 @@
+import autocannon, { type RequestParams } from 'autocannon';
+
+export interface MeasureSpec {
+  /** Row label; also the key in ctx.results, so keep it unique within a run. */
+  name: string;
+  /** Defaults to the main app. */
+  baseUrl?: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  /** Objects are sent as JSON. */
+  body?: unknown;
+  /**
+   * Per-request overrides from a counter shared by all connections (warm-up included), e.g. a
+   * different mediaId on every POST. Return only what changes.
+   */
+  vary?: (i: number) => { path?: string; body?: unknown; headers?: Record<string, string> };
+  /** Statuses counted as success (default: any 2xx). */
+  expect?: number[];
+  duration?: number;
+  connections?: number;
+}
+
+export interface Measurement {
+  kind: 'http';
+  name: string;
+  reqPerSec: number;
+  /** Latencies of successful answers, in ms, from each response's own timing. */
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  requests: number;
+  /** Answers outside `expect`, plus connection errors and time-outs. */
+  failures: number;
+  statusCodes: Record<string, number>;
+  /** The statuses that counted as success (undefined: any 2xx). */
+  expect?: number[];
+  errors: number;
+  timeouts: number;
+  seconds: number;
+}
+
+export const isSuccess = (m: { expect?: number[] }, status: number) =>
+  m.expect ? m.expect.includes(status) : status >= 200 && status < 300;
+
+export const isMeasurement = (row: unknown): row is Measurement =>
+  typeof row === 'object' && row !== null && (row as Measurement).kind === 'http';
+
+const encode = (body: unknown): string | undefined =>
+  body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+
+function percentile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/**
+ * Clients as seen by the API. Requests come from one socket address; nginx in production sets
+ * X-Forwarded-For, so rotating it over the RFC 2544 benchmark range makes the load look like the
+ * many visitors it stands for instead of one IP the per-IP flood guard would throttle (429).
+ */
+const CLIENT_IPS = 4096;
+const clientIp = (i: number) => `198.18.${(i >> 8) % 16}.${i & 255}`;
+
+async function runOnce(spec: MeasureSpec, seconds: number, counter: { i: number }, latencies: number[] | null) {
+  const headers: Record<string, string> = { ...spec.headers };
+  if (spec.body !== undefined && typeof spec.body !== 'string') headers['content-type'] ??= 'application/json';
+  const instance = autocannon({
+    url: spec.baseUrl!,
+    connections: spec.connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: spec.method ?? 'GET',
+        path: spec.path,
+        headers,
+        body: encode(spec.body),
+        setupRequest: (req: RequestParams): RequestParams => {
+          const i = counter.i++;
+          const v = spec.vary?.(i) ?? {};
+          return {
+            ...req,
+            path: v.path ?? req.path,
+            body: v.body !== undefined ? encode(v.body) : req.body,
+            headers: { ...req.headers, ...v.headers, 'x-forwarded-for': clientIp(i % CLIENT_IPS) },
+          };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (latencies && isSuccess(spec, status)) latencies.push(ms);
+  });
+  return instance;
+}
+
+/** A 1 s warm-up (JIT, pool connections, caches), then the measured run. */
+export async function measure(spec: MeasureSpec): Promise<Measurement> {
+  const counter = { i: 0 };
+  await runOnce(spec, 1, counter, null);
+  const latencies: number[] = [];
+  const result = await runOnce(spec, spec.duration!, counter, latencies);
+  const sorted = Float64Array.from(latencies).sort();
+  const statusCodes: Record<string, number> = {};
+  let ok = 0;
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
+    statusCodes[code] = count;
+    if (isSuccess(spec, Number(code))) ok += count;
+  }
+  const requests = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+  return {
+    kind: 'http',
+    name: spec.name,
+    reqPerSec: result.requests.average,
+    p50: percentile(sorted, 0.5),
+    p90: percentile(sorted, 0.9),
+    p99: percentile(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1]! : NaN,
+    requests,
+    failures: requests - ok + result.errors + result.timeouts,
+    statusCodes,
+    expect: spec.expect,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    seconds: result.duration,
+  };
+}

@@ -1,0 +1,47 @@
+import type { BenchContext, Scenario } from './context.js';
+import { fmtCount, fmtMs, fmtRate, fmtTimes } from './report.js';
+import { percent } from './seed.js';
+import { randomRoute, randomSpec } from './visitor-api.scenario.js';
+
+/**
+ * The random pick must not slow down as the catalogue grows: the same probe users on a second,
+ * smaller database (same votes per media), p99 side by side with the main database.
+ */
+export const tableSize: Scenario = {
+  name: 'table-size',
+  description: 'GET /api/media/random/{userId} p99 on a small database (--compare-media) next to the main one',
+  async run(ctx: BenchContext) {
+    const { media, votes } = ctx.seed;
+    const smallMedia = ctx.flags.compareMedia;
+    const small = await ctx.startApp({
+      label: fmtCount(smallMedia),
+      media: smallMedia,
+      votes: Math.round((votes * smallMedia) / media),
+    });
+    try {
+      const rows = [];
+      for (const [i, probe] of ctx.seed.probes.entries()) {
+        const smallProbe = small.seed.probes[i]!;
+        const s = await ctx.measure(randomSpec(small, smallProbe));
+        // reuse the main database's figure when visitor-api already took it in this run
+        const big = ctx.results.get(randomRoute(probe, ctx.app)) ?? (await ctx.measure(randomSpec(ctx.app, probe)));
+        rows.push({
+          'random pick for a user who voted on': percent(probe.votedShare),
+          [`p99 ms @${fmtCount(smallMedia)}`]: fmtMs(s.p99),
+          [`p99 ms @${fmtCount(media)}`]: fmtMs(big.p99),
+          'p99 growth': fmtTimes(big.p99 / s.p99),
+          [`p50 ms @${fmtCount(smallMedia)}`]: fmtMs(s.p50),
+          [`p50 ms @${fmtCount(media)}`]: fmtMs(big.p50),
+          [`req/s @${fmtCount(smallMedia)}`]: fmtRate(s.reqPerSec),
+          [`req/s @${fmtCount(media)}`]: fmtRate(big.reqPerSec),
+        });
+      }
+      ctx.report(
+        rows,
+        `Random pick vs table size · ${fmtCount(smallMedia)} media / ${fmtCount(small.seed.votes)} votes against ${fmtCount(media)} media / ${fmtCount(votes)} votes`,
+      );
+    } finally {
+      await small.close();
+    }
+  },
+};
