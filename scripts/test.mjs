@@ -83,13 +83,15 @@ else notRun.push(`backend suite on PostgreSQL (nothing answers at ${pgUrl})`);
 
 vitest('visitor-web unit tests', path.join(root, 'visitor-web'), {});
 
-if (haveChromium) {
-  if (run('build for end-to-end', 'npm', ['run', 'build'])) {
-    run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
+const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+if (haveChromium || nginxBin) {
+  if (run('build (visitor app, admin portal, API)', 'npm', ['run', 'build'])) {
+    if (nginxBin) run('nginx in front of the API (deployment wiring)', 'node', ['scripts/nginx-smoke.mjs']);
+    if (haveChromium) run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
   }
-} else {
-  notRun.push(`end-to-end browser tests (no Chromium at ${chromium}; apt-get install chromium)`);
 }
+if (!nginxBin) notRun.push('nginx wiring check (no nginx; apt-get install nginx)');
+if (!haveChromium) notRun.push(`end-to-end browser tests (no Chromium at ${chromium}; apt-get install chromium)`);
 
 console.log('\n=== summary ===');
 for (const what of notRun) console.log(`NOT RUN: ${what}`);
