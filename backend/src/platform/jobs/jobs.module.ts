@@ -1,5 +1,54 @@
-import { Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { type DynamicModule, Global, Module, type OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '../../config/env.js';
+import { bullmqProcessor, BullmqJobQueue, defaultJobOptions, redisConnection } from './bullmq-job-queue.js';
+import { InProcessJobQueue } from './in-process-job-queue.js';
+import { JobHandlers } from './job-handlers.js';
+import { JOB_NAMES, JobQueue } from './job-queue.js';
+import { JobsController } from './jobs.controller.js';
+import { RunningJobs } from './running-jobs.js';
 
-/** JobQueue port: BullMQ when REDIS_URL is set, in-process otherwise. */
+/**
+ * JobQueue port: BullMQ when REDIS_URL is set, in-process (the `jobs` table) otherwise. Both run
+ * the same handlers, which modules register with JobHandlers. With RUN_JOBS=false this process
+ * only enqueues and reads state; `worker.ts` (or another API process) runs the handlers.
+ */
+@Global()
 @Module({})
-export class JobsModule {}
+export class JobsModule implements OnModuleDestroy {
+  static register(config: AppConfig): DynamicModule {
+    const common = [JobHandlers, RunningJobs];
+    if (!config.redisUrl) {
+      return {
+        module: JobsModule,
+        controllers: [JobsController],
+        providers: [...common, { provide: JobQueue, useClass: InProcessJobQueue }],
+        exports: [JobQueue, JobHandlers],
+      };
+    }
+    return {
+      module: JobsModule,
+      imports: [
+        BullModule.forRoot({ connection: redisConnection(config.redisUrl), prefix: config.jobsPrefix, defaultJobOptions }),
+        BullModule.registerQueue(...JOB_NAMES.map((name) => ({ name }))),
+      ],
+      controllers: [JobsController],
+      providers: [
+        ...common,
+        { provide: JobQueue, useClass: BullmqJobQueue },
+        ...(config.runJobs ? JOB_NAMES.map((name) => bullmqProcessor(name, config)) : []),
+      ],
+      exports: [JobQueue, JobHandlers],
+    };
+  }
+
+  constructor(
+    private readonly running: RunningJobs,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Before connections close: running handlers stop at their next checkpoint and requeue. */
+  async onModuleDestroy(): Promise<void> {
+    await this.running.stopAll(Math.max(this.config.jobsLockMs, 10_000));
+  }
+}

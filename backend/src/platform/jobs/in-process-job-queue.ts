@@ -1,0 +1,243 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/env.js';
+import { JobHandlers } from './job-handlers.js';
+import {
+  backoffMs,
+  clampPercent,
+  type EnqueueOptions,
+  JobInterrupted,
+  type JobName,
+  type JobProgress,
+  JobQueue,
+  type JobView,
+  MAX_ATTEMPTS,
+} from './job-queue.js';
+import { RunningJobs } from './running-jobs.js';
+
+interface JobRow {
+  id: string;
+  name: JobName;
+  payload: Record<string, unknown>;
+  state: JobView['state'];
+  progress: JobProgress | null;
+  result: unknown;
+  error: string | null;
+  attempts_made: number;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const toView = (r: JobRow): JobView => ({
+  id: r.id,
+  name: r.name,
+  state: r.state,
+  progress: r.progress ?? { percent: 0 },
+  result: r.result ?? null,
+  error: r.error,
+  attemptsMade: r.attempts_made,
+  createdAt: new Date(r.created_at).toISOString(),
+  finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+});
+
+/** How often an idle runner looks for work enqueued by another process or due for a retry. */
+const POLL_MS = 2_000;
+/** A job whose process died this many times beyond its retries is given up. */
+const MAX_TAKEOVERS = 3;
+/** Finished jobs are kept this long for GET /api/admin/jobs/{id}. */
+const RETENTION_DAYS = 30;
+
+/**
+ * The queue without Redis: jobs are rows in the `jobs` table. A row survives restarts, so
+ * GET /api/admin/jobs/{id} works afterwards and from any replica on the same database; a lease
+ * (locked_until, renewed by a heartbeat) lets another process resume a job whose process died,
+ * and FOR UPDATE SKIP LOCKED keeps two processes from claiming the same job.
+ */
+@Injectable()
+export class InProcessJobQueue extends JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Jobs');
+  private readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly busy = new Set<JobName>();
+  private timer?: NodeJS.Timeout;
+  private polling = false;
+  private pollAgain = false;
+  private stopped = false;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: AppConfig,
+    private readonly handlers: JobHandlers,
+    private readonly running: RunningJobs,
+  ) {
+    super();
+  }
+
+  async enqueue(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobView> {
+    const id = options.jobId ?? `${name}-${randomUUID()}`;
+    // the exclusive job may finish between the insert and the look-up: then insert again
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const inserted: JobRow[] = await this.db.query(
+        `INSERT INTO jobs (id, name, payload, exclusive_key, max_attempts) VALUES ($1, $2, $3::jsonb, $4, $5)
+         ON CONFLICT DO NOTHING RETURNING *`,
+        [id, name, JSON.stringify(payload), options.exclusiveKey ?? null, MAX_ATTEMPTS],
+      );
+      const row =
+        inserted[0] ??
+        ((await this.db.query(
+          `SELECT * FROM jobs WHERE id = $1 OR (exclusive_key = $2 AND state IN ('waiting', 'active'))
+           ORDER BY (id = $1) DESC LIMIT 1`,
+          [id, options.exclusiveKey ?? null],
+        )) as JobRow[])[0];
+      if (row) {
+        if (inserted[0]) this.kick();
+        return toView(row);
+      }
+    }
+    throw new Error(`Could not enqueue job ${name}`);
+  }
+
+  async get(id: string): Promise<JobView | null> {
+    const rows: JobRow[] = await this.db.query(`SELECT * FROM jobs WHERE id = $1`, [id]);
+    return rows[0] ? toView(rows[0]) : null;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runJobs) return;
+    await this.db.query(`DELETE FROM jobs WHERE finished_at < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
+    await this.db.query(`DELETE FROM job_checkpoints c WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = c.job_id)`);
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running.stopAll(Math.max(this.config.jobsLockMs, 10_000));
+  }
+
+  /** Looks for claimable jobs now; coalesces calls that arrive while a look is under way. */
+  private kick(): void {
+    if (!this.config.runJobs || this.stopped) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
+    void this.poll()
+      .catch((err: Error) => {
+        if (!this.stopped) this.logger.error(`Job poll failed: ${err.message}`);
+      })
+      .finally(() => {
+        this.polling = false;
+        if (this.pollAgain) {
+          this.pollAgain = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async poll(): Promise<void> {
+    await this.handlers.ready;
+    await this.db.query(
+      `UPDATE jobs SET state = 'failed', finished_at = now(), locked_by = NULL, locked_until = NULL,
+         error = 'The process running this job stopped too many times'
+       WHERE state = 'active' AND locked_until < now() AND attempts_made >= max_attempts + $1`,
+      [MAX_TAKEOVERS],
+    );
+    // one job per name at a time in this process (population and import are long and sequential)
+    for (;;) {
+      if (this.stopped) return;
+      const free = this.handlers.names().filter((n) => !this.busy.has(n));
+      if (!free.length) return;
+      const [rows]: [JobRow[], number] = await this.db.query(
+        `UPDATE jobs SET state = 'active', attempts_made = attempts_made + 1, locked_by = $1,
+           locked_until = now() + make_interval(secs => $2::double precision / 1000)
+         WHERE id = (
+           SELECT id FROM jobs
+           WHERE name = ANY($3::varchar[])
+             AND ((state = 'waiting' AND run_after <= now()) OR (state = 'active' AND locked_until < now()))
+           ORDER BY created_at LIMIT 1
+           FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [this.workerId, this.config.jobsLockMs, free],
+      );
+      const job = rows[0];
+      if (!job) return;
+      this.busy.add(job.name);
+      void this.execute(job)
+        .catch((err: Error) => this.logger.error(`Job ${job.id} could not record its outcome: ${err.message}`))
+        .finally(() => {
+          this.busy.delete(job.name);
+          this.kick();
+        });
+    }
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const handler = this.handlers.get(job.name)!;
+    const owned = `id = $1 AND locked_by = $2`;
+    await this.running.track(job.id, async (signal) => {
+      const heartbeat = setInterval(() => {
+        void this.db
+          .query(
+            `UPDATE jobs SET locked_until = now() + make_interval(secs => $3::double precision / 1000)
+             WHERE ${owned} AND state = 'active'`,
+            [job.id, this.workerId, this.config.jobsLockMs],
+          )
+          .then(([, affected]: [unknown, number]) => {
+            if (!affected) this.running.abort(job.id); // another process took it over
+          })
+          .catch(() => undefined);
+      }, Math.max(250, Math.floor(this.config.jobsLockMs / 3)));
+      heartbeat.unref();
+      try {
+        const result = await handler.run(job.payload, {
+          jobId: job.id,
+          attempt: job.attempts_made,
+          signal,
+          progress: async (p) => {
+            await this.db.query(`UPDATE jobs SET progress = $3::jsonb WHERE ${owned}`, [
+              job.id,
+              this.workerId,
+              JSON.stringify({ ...p, percent: clampPercent(p.percent) }),
+            ]);
+          },
+        });
+        await this.db.query(
+          `UPDATE jobs SET state = 'completed', result = $3::jsonb, error = NULL, finished_at = now(),
+             locked_by = NULL, locked_until = NULL
+           WHERE ${owned}`,
+          [job.id, this.workerId, JSON.stringify(result ?? null)],
+        );
+      } catch (err) {
+        if (err instanceof JobInterrupted) {
+          // a shutdown is not a failed attempt: back to the queue, resumed from its checkpoint
+          await this.db.query(
+            `UPDATE jobs SET state = 'waiting', attempts_made = greatest(attempts_made - 1, 0), locked_by = NULL, locked_until = NULL
+             WHERE ${owned}`,
+            [job.id, this.workerId],
+          );
+          return;
+        }
+        const message = err instanceof Error ? err.message : String(err);
+        const final = job.attempts_made >= MAX_ATTEMPTS;
+        if (final) this.logger.error(`Job ${job.id} failed: ${message}`);
+        else this.logger.warn(`Job ${job.id} attempt ${job.attempts_made} failed, will retry: ${message}`);
+        await this.db.query(
+          `UPDATE jobs SET state = $3, error = $4, locked_by = NULL, locked_until = NULL,
+             finished_at = CASE WHEN $3 = 'failed' THEN now() END,
+             run_after = now() + make_interval(secs => $5::double precision / 1000)
+           WHERE ${owned}`,
+          [job.id, this.workerId, final ? 'failed' : 'waiting', message, backoffMs(job.attempts_made)],
+        );
+        if (!final) setTimeout(() => this.kick(), backoffMs(job.attempts_made) + 50).unref();
+      } finally {
+        clearInterval(heartbeat);
+      }
+    });
+  }
+}

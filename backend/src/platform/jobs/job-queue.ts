@@ -1,0 +1,84 @@
+/**
+ * Long admin work (bucket import, vote population, duplicate scan) runs as jobs. The API answers
+ * 202 with a job id at once; a worker (the API process itself unless RUN_JOBS=false, or
+ * `worker.ts`) runs the handler; `GET /api/admin/jobs/{id}` reads the state from wherever the
+ * adapter keeps it (Redis for BullMQ, the `jobs` table in-process), so any replica can answer.
+ */
+export const JOB_NAMES = ['import-media', 'populate-votes', 'find-duplicates'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
+
+/** 0–100 plus whatever counts the handler reports (mediaProcessed, imported, ...). */
+export interface JobProgress {
+  percent: number;
+  [count: string]: number;
+}
+
+export interface JobView {
+  id: string;
+  name: JobName;
+  state: JobState;
+  progress: JobProgress;
+  /** The handler's answer once completed (the spec's result shape for that work). */
+  result: unknown;
+  /** Why the last attempt failed (kept while a retry waits), null otherwise. */
+  error: string | null;
+  attemptsMade: number;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface EnqueueOptions {
+  /** Enqueuing the same id again answers the existing job instead of adding one (safe retries). */
+  jobId?: string;
+  /** While a job with this key is waiting or running, enqueuing answers that job: no double work. */
+  exclusiveKey?: string;
+}
+
+export interface JobContext {
+  readonly jobId: string;
+  /** 1 on the first run; retries and take-overs after a crash count up. */
+  readonly attempt: number;
+  /**
+   * Aborted when the process shuts down (or loses the job): stop at the next safe point by
+   * throwing JobInterrupted; the job goes back to the queue and resumes from its checkpoint.
+   */
+  readonly signal: AbortSignal;
+  progress(progress: JobProgress): Promise<void>;
+}
+
+/** What a module registers to run one job name. Handlers must be idempotent: a job may run again after a crash. */
+export interface JobHandler<P = unknown, R = unknown> {
+  readonly name: JobName;
+  run(payload: P, ctx: JobContext): Promise<R>;
+}
+
+/** Thrown by a handler that stopped early on `ctx.signal`: the job is requeued, not failed. */
+export class JobInterrupted extends Error {
+  constructor() {
+    super('Job interrupted by shutdown; it will resume from its last checkpoint');
+    this.name = 'JobInterrupted';
+  }
+}
+
+/** Port: BullmqJobQueue when REDIS_URL is set, InProcessJobQueue otherwise. */
+export abstract class JobQueue {
+  abstract enqueue(name: JobName, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<JobView>;
+  abstract get(id: string): Promise<JobView | null>;
+}
+
+export const MAX_ATTEMPTS = 3;
+/** Retry after 5 s, 10 s, ... so a brief outage (database restart) does not fail the job. */
+export const backoffMs = (attemptsMade: number): number => 5_000 * 2 ** Math.max(0, attemptsMade - 1);
+
+/** Job ids carry their name (`import-media-<uuid>`) so a lookup knows the queue without a scan. */
+export function jobNameOf(id: string): JobName | null {
+  if (!/^[a-z-]+-[A-Za-z0-9_-]{1,80}$/.test(id)) return null;
+  return JOB_NAMES.find((n) => id.startsWith(`${n}-`)) ?? null;
+}
+
+export const clampPercent = (p: number): number => Math.max(0, Math.min(100, Math.round(p)));
+
+/** The 202 answer of a route that started (or found already running) a job. */
+export const jobAccepted = (job: JobView): JobView & { jobId: string } => ({ jobId: job.id, ...job });
