@@ -1,0 +1,45 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsLatitude, IsLongitude } from 'class-validator';
+import type { AdminUserRow } from '../users-admin.repository.js';
+
+/** The spec's admin user row (§3). totalVotes / totalViews count what the user did, not what they got. */
+export class AdminUserDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() username!: string;
+  @ApiProperty({ nullable: true, type: String }) email!: string | null;
+  @ApiProperty() emailVerified!: boolean;
+  @ApiProperty({ nullable: true, type: Number }) latitude!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) longitude!: number | null;
+  @ApiProperty() totalUploads!: number;
+  @ApiProperty() totalVotes!: number;
+  @ApiProperty() totalViews!: number;
+  @ApiProperty() createdAt!: string;
+
+  static of(r: AdminUserRow): AdminUserDto {
+    return {
+      id: r.id,
+      username: r.username,
+      email: r.email,
+      emailVerified: r.emailVerified,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      totalUploads: r.totalUploads,
+      totalVotes: r.totalVotes,
+      totalViews: r.totalViews,
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+}
+
+export class GeocodeQueryDto {
+  @ApiProperty({ example: 51.5072 })
+  @Type(() => Number)
+  @IsLatitude({ message: 'lat must be a number between -90 and 90' })
+  lat!: number;
+
+  @ApiProperty({ example: -0.1276 })
+  @Type(() => Number)
+  @IsLongitude({ message: 'lon must be a number between -180 and 180' })
+  lon!: number;
+}

@@ -1,0 +1,38 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AdminOnly } from '../../../platform/http/admin-auth.js';
+import { IdParam } from '../../../platform/http/id-param.js';
+import { ListQueryDto, noCache, sendListHeaders } from '../../../platform/http/simple-rest.js';
+import { AdminUserDto, GeocodeQueryDto } from './dto/admin-user.dto.js';
+import { GeocodingService, type LocationLabel } from './geocoding.service.js';
+import { UsersAdminService } from './users-admin.service.js';
+
+@ApiTags('admin')
+@AdminOnly()
+@Controller('api/admin')
+export class UsersAdminController {
+  constructor(
+    private readonly users: UsersAdminService,
+    private readonly geocoding: GeocodingService,
+  ) {}
+
+  @Get('users')
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminUserDto[]> {
+    const page = await this.users.list(query);
+    sendListHeaders(res, 'users', page.offset, page.rows.length, page.total);
+    return page.rows.map(AdminUserDto.of);
+  }
+
+  @Get('users/:id')
+  async get(@Param('id', IdParam) id: number, @Res({ passthrough: true }) res: Response): Promise<AdminUserDto> {
+    noCache(res);
+    return AdminUserDto.of(await this.users.get(id));
+  }
+
+  /** The Location column: "City, State, Country", or the coordinates to 2 decimals when unknown. */
+  @Get('geocode')
+  geocode(@Query() query: GeocodeQueryDto): Promise<LocationLabel> {
+    return this.geocoding.label(query.lat, query.lon);
+  }
+}

@@ -1,0 +1,35 @@
+import type { Page, SortOrder } from '../../../platform/http/simple-rest.js';
+
+/** The spec's admin user row (§3): uploads, votes cast and views made by the user. */
+export interface AdminUserRow {
+  id: number;
+  username: string;
+  email: string | null;
+  emailVerified: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  totalUploads: number;
+  totalVotes: number;
+  totalViews: number;
+  createdAt: Date;
+}
+
+export const USER_SORTABLE = ['id', 'username', 'email', 'createdAt', 'totalUploads', 'totalVotes', 'totalViews'] as const;
+export type UserSortField = (typeof USER_SORTABLE)[number];
+
+export interface UserListCriteria {
+  /** substring of the username or e-mail, case-insensitive */
+  q?: string;
+  /** active = at least one upload or vote */
+  active?: boolean;
+  ids?: number[];
+  sort: { field: UserSortField; order: SortOrder };
+  offset: number;
+  limit: number;
+}
+
+/** Port: the admin's read side over users with their activity counts. */
+export abstract class UsersAdminRepository {
+  abstract list(criteria: UserListCriteria): Promise<Page<AdminUserRow>>;
+  abstract findRow(id: number): Promise<AdminUserRow | null>;
+}
