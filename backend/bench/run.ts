@@ -14,6 +14,17 @@ import { seed } from './seed.js';
 
 const log = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
+/** Other work on the machine skews every figure; say so next to them rather than hide it. */
+function warnIfBusy(when: string): void {
+  const load = os.loadavg()[0]!;
+  const cpus = os.cpus().length;
+  if (load > cpus / 2) {
+    console.log(
+      `Note: load average ${when} was ${load.toFixed(1)} on ${cpus} CPUs; other processes compete with the bench.`,
+    );
+  }
+}
+
 function usage(): string {
   const lines = scenarios.map((s) => `  ${s.name.padEnd(16)} ${s.description}`);
   const extra = scenarios.flatMap((s) =>
@@ -143,6 +154,7 @@ async function main(): Promise<number> {
         `main database: ${fmtCount(flags.media)} media, ${fmtCount(flags.votes)} votes · ${flags.connections} connections, ` +
         `${flags.duration} s per measurement after 1 s warm-up · scenarios: ${selected.map((s) => s.name).join(', ')}`,
     );
+    warnIfBusy('before the run');
     main = await startApp({ label: 'main', media: flags.media, votes: flags.votes });
     const health = await runMeasure({ name: 'GET /api/health', path: '/api/health' });
     const ctx: BenchContext = {
@@ -180,6 +192,7 @@ async function main(): Promise<number> {
       console.log(`\nFailed requests (these figures do not measure the intended path):`);
       for (const m of broken) console.log(`  ${m.name}: ${m.failures} of ${m.requests} (${failureNote(m)})`);
     }
+    warnIfBusy('after the run');
     if (flags.keepDb) console.log(`\nKept databases: ${databases.names.join(', ')}`);
     await cleanup();
     log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
