@@ -9,6 +9,7 @@ const mainJs = path.join(backendDir, 'dist', 'main.js');
 
 export interface ApiProcess {
   baseUrl: string;
+  pid: number;
   logFile: string;
   stop(): Promise<void>;
 }
@@ -76,5 +77,12 @@ export async function startApi(env: Record<string, string>, logFile: string): Pr
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, logFile, stop };
+  return { baseUrl, pid: child.pid!, logFile, stop };
+}
+
+/** Resident memory of a process in MB (Linux /proc), e.g. to show that a streaming export stays flat. */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+  return kb / 1024;
 }

@@ -13,6 +13,8 @@ export interface BenchApp {
   db: pg.Pool;
   /** The API's DATA_DIR (local media storage, outbox). */
   dataDir: string;
+  /** The API process, e.g. for rssMb(pid) from app-process.ts. */
+  pid: number;
   seed: SeedInfo;
   /** Stops the API and drops the database (unless --keep-db). Safe to call twice. */
   close(): Promise<void>;

@@ -121,6 +121,7 @@ async function main(): Promise<number> {
         databaseUrl: db.url,
         db: pool,
         dataDir,
+        pid: api.pid,
         seed: info,
         close: () =>
           (closed ??= close().finally(() => {

@@ -4,7 +4,19 @@ import { visitorApi } from './visitor-api.scenario.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
- * (later scenarios see the votes earlier ones added). Add yours at the end: a module exporting
- * `{ name, description, run(ctx) }` (see context.ts).
+ * (later scenarios see the votes earlier ones added). Add yours at the end: a module beside this
+ * one exporting `{ name, description, run(ctx) }` (see context.ts for everything ctx offers):
+ *
+ *   export const exportVotes: Scenario = {
+ *     name: 'export-votes',
+ *     description: 'GET /api/admin/... streams all votes; time and API memory',
+ *     async run(ctx) {
+ *       const res = await fetch(`${ctx.baseUrl}/api/admin/...`, { headers: { authorization: ctx.admin.authorization } });
+ *       ...
+ *       ctx.report([{ step: 'export', votes: ctx.seed.votes, seconds, 'peak RSS MB': peak }], 'Export votes');
+ *     },
+ *   };
+ *
+ * HTTP load goes through ctx.measure({ name, path, ... }), which prints with the standard columns.
  */
 export const scenarios: Scenario[] = [visitorApi, tableSize];
