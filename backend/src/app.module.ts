@@ -1,7 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/env.js';
@@ -21,6 +19,7 @@ import { dataSourceOptions } from './platform/database/data-source-options.js';
 import { openDataSource } from './platform/database/migrate.js';
 import { AdminAuthModule } from './platform/http/admin-auth.js';
 import { HealthController } from './platform/http/health.controller.js';
+import { ThrottleModule } from './platform/http/throttle.module.js';
 import { SiteController } from './platform/http/site.controller.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
@@ -57,8 +56,7 @@ export class AppModule {
           useFactory: () => dataSourceOptions(config),
           dataSourceFactory: (options) => openDataSource(options!),
         }),
-        // coarse per-IP flood guard; the sensitive routes (magic links, admin login) have their own DB-backed limits
-        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.nodeEnv === 'production' ? 600 : 100_000 }]),
+        ThrottleModule.register(config),
         TerminusModule,
         StorageModule,
         MailModule.register(config),
@@ -77,7 +75,6 @@ export class AppModule {
         MaintenanceModule,
       ],
       controllers: [HealthController, SiteController],
-      providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
     };
   }
 }

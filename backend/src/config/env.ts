@@ -27,6 +27,8 @@ export class AppConfig {
   readonly siteDomainNames!: Record<string, string>;
   readonly geocoderUrl!: string;
   readonly runJobs!: boolean;
+  /** Requests per minute per client IP on any route (coarse flood guard). */
+  readonly rateLimitPerMinute!: number;
   /** Redis key prefix of the BullMQ queues (one per deployment, or per test run). */
   readonly jobsPrefix!: string;
   /** How long a job's lock lives without a heartbeat before another worker takes the job over. */
@@ -149,6 +151,7 @@ export function loadConfig(source: Source = process.env): AppConfig {
     siteDomainNames,
     geocoderUrl: (url('GEOCODER_URL', ['http:', 'https:']) ?? 'https://nominatim.openstreetmap.org').replace(/\/+$/, ''),
     runJobs: bool('RUN_JOBS', true),
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', nodeEnvRaw === 'production' ? 600 : 100_000, 1, 10_000_000),
     jobsPrefix: jobsPrefix(),
     jobsLockMs: int('JOBS_LOCK_MS', 30_000, 1_000, 600_000),
     analyticsUrl: url('ANALYTICS_URL', ['http:', 'https:']) ?? '',
