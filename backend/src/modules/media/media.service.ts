@@ -1,7 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import { forbidden, notFound } from '../../platform/domain-error.js';
 import { ObjectStorage } from '../../platform/storage/object-storage.js';
 import type { Media } from './domain/media.js';
+import { type ReceivedFile, sanitizeOriginalName, storageKeyFor } from './domain/upload-policy.js';
+import { ImageSanitizer } from './image-sanitizer.js';
 import { MediaRepository } from './media.repository.js';
 
 export type RandomPick = { kind: 'item'; media: Media } | { kind: 'empty' } | { kind: 'all-rated' };
@@ -15,7 +20,42 @@ export class MediaService {
   constructor(
     private readonly media: MediaRepository,
     private readonly storage: ObjectStorage,
+    private readonly images: ImageSanitizer,
   ) {}
+
+  /**
+   * Stores a received upload (type and size already checked) under a generated key and records
+   * it. Images are re-encoded first: orientation applied, metadata (GPS) gone. The caller
+   * removes `file.path`; anything made here is removed here, and the object goes again if the
+   * row cannot be written.
+   */
+  async upload(userId: number, file: ReceivedFile): Promise<Media> {
+    const key = storageKeyFor(file.type, randomUUID(), new Date());
+    let source = file.path;
+    let size = file.size;
+    const cleanPath = file.type.kind === 'image' ? `${file.path}.clean` : null;
+    try {
+      if (cleanPath) {
+        size = await this.images.sanitize(file.path, cleanPath, file.type);
+        source = cleanPath;
+      }
+      await this.storage.put(key, createReadStream(source), file.type.mimeType);
+    } finally {
+      if (cleanPath) await fs.rm(cleanPath, { force: true });
+    }
+    try {
+      return await this.media.create({
+        userId,
+        storageKey: key,
+        originalName: sanitizeOriginalName(file.originalName, file.type),
+        mimeType: file.type.mimeType,
+        size,
+      });
+    } catch (err) {
+      await this.storage.delete(key).catch((e: Error) => this.logger.warn(`Orphan object ${key} left behind: ${e.message}`));
+      throw err;
+    }
+  }
 
   /**
    * Deletes a media item: the row first (votes and views cascade), then the stored object.

@@ -1,0 +1,84 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import { mediaUrl, tally, type Media } from '../domain/media.js';
+
+/** Largest value of a PostgreSQL integer id; bigger numbers would be a database error, not a 4xx. */
+export const MAX_ID = 2_147_483_647;
+
+export class UserIdFieldDto {
+  @ApiProperty({ description: "The cookie's user" })
+  @Type(() => Number)
+  @IsInt({ message: 'userId must be a whole number' })
+  @Min(1, { message: 'userId must be a whole number' })
+  @Max(MAX_ID, { message: 'userId must be a whole number' })
+  userId!: number;
+}
+
+/** Multipart body of POST /api/media/upload besides the file. */
+export class UploadMediaDto extends UserIdFieldDto {}
+/** Body of POST /api/media/{id}/view. */
+export class RecordViewDto extends UserIdFieldDto {}
+/** Query of DELETE /api/media/{id}. */
+export class DeleteMediaQueryDto extends UserIdFieldDto {}
+
+export class RateItemDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() url!: string;
+  @ApiProperty() mimeType!: string;
+  @ApiProperty() totalVotes!: number;
+  @ApiProperty() hotPercentage!: number;
+  @ApiProperty() notPercentage!: number;
+  @ApiProperty() userHasVoted!: boolean;
+
+  static of(m: Media): RateItemDto {
+    const t = tally(m.hotVotes, m.totalVotes);
+    return {
+      id: m.id,
+      url: mediaUrl(m.storageKey),
+      mimeType: m.mimeType,
+      totalVotes: t.totalVotes,
+      hotPercentage: t.hotPercentage,
+      notPercentage: t.notPercentage,
+      userHasVoted: false, // the pick never offers voted media
+    };
+  }
+}
+
+export class MediaStatDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() url!: string;
+  @ApiProperty() mimeType!: string;
+  @ApiProperty() originalName!: string;
+  @ApiProperty({ description: 'bytes' }) size!: number;
+  @ApiProperty() uploadedAt!: string;
+  @ApiProperty() totalViews!: number;
+  @ApiProperty() totalVotes!: number;
+  @ApiProperty() hotVotes!: number;
+  @ApiProperty() hotPercentage!: number;
+  @ApiProperty() notPercentage!: number;
+
+  static of(m: Media): MediaStatDto {
+    const t = tally(m.hotVotes, m.totalVotes);
+    return {
+      id: m.id,
+      url: mediaUrl(m.storageKey),
+      mimeType: m.mimeType,
+      originalName: m.originalName,
+      size: m.size,
+      uploadedAt: m.uploadedAt.toISOString(),
+      totalViews: m.totalViews,
+      totalVotes: t.totalVotes,
+      hotVotes: t.hotVotes,
+      hotPercentage: t.hotPercentage,
+      notPercentage: t.notPercentage,
+    };
+  }
+}
+
+export class UserStatsDto {
+  @ApiProperty() totalUploads!: number;
+  @ApiProperty() totalVotes!: number;
+  @ApiProperty() totalViews!: number;
+  @ApiProperty({ type: [MediaStatDto] }) mediaStats!: MediaStatDto[];
+}

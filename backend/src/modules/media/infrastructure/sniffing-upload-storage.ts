@@ -1,0 +1,77 @@
+import type { Request } from 'express';
+import { fileTypeFromBuffer } from 'file-type';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { StorageEngine } from 'multer';
+import { acceptUpload, assertWithinLimit, SNIFF_BYTES, type ReceivedFile } from '../domain/upload-policy.js';
+
+type MulterFile = Express.Multer.File & { stream: Readable };
+
+/**
+ * A multer storage engine that sniffs the first bytes for the real type, then streams the rest
+ * to a temp file and gives up as soon as that type's size limit is passed, so nothing is ever
+ * buffered whole and an oversize video costs at most its limit in disk, never memory.
+ * `beforeWrite` runs once the type is known (the route checks the form's userId there).
+ */
+export class SniffingUploadStorage implements StorageEngine {
+  constructor(
+    private readonly tmpDir: string,
+    private readonly beforeWrite: (req: Request) => void = () => {},
+  ) {}
+
+  _handleFile(req: Request, file: Express.Multer.File, cb: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+    this.receive(req, file as MulterFile).then(
+      (received) => cb(null, { path: received.path, size: received.size, received } as Partial<Express.Multer.File>),
+      (err: unknown) => cb(err),
+    );
+  }
+
+  _removeFile(_req: Request, file: Express.Multer.File, cb: (error: Error | null) => void): void {
+    if (!file.path) return cb(null);
+    fs.rm(file.path, { force: true }).then(() => cb(null), cb);
+  }
+
+  private async receive(req: Request, file: MulterFile): Promise<ReceivedFile> {
+    // read by hand rather than `for await`: breaking that loop would destroy busboy's stream
+    const chunks = file.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const headParts: Buffer[] = [];
+    let headLength = 0;
+    let ended = false;
+    while (headLength < SNIFF_BYTES) {
+      const next = await chunks.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      headParts.push(next.value);
+      headLength += next.value.length;
+    }
+    const head = Buffer.concat(headParts);
+    const type = acceptUpload(await fileTypeFromBuffer(head), file.originalname);
+    assertWithinLimit(type.kind, head.length);
+    this.beforeWrite(req);
+
+    await fs.mkdir(this.tmpDir, { recursive: true });
+    const target = path.join(this.tmpDir, `upload-${randomUUID()}`);
+    const out = await fs.open(target, 'wx', 0o600);
+    let size = head.length;
+    try {
+      await out.write(head);
+      while (!ended) {
+        const next = await chunks.next();
+        if (next.done) break;
+        size += next.value.length;
+        assertWithinLimit(type.kind, size);
+        await out.write(next.value);
+      }
+      await out.close();
+    } catch (err) {
+      await out.close().catch(() => {});
+      await fs.rm(target, { force: true });
+      throw err;
+    }
+    return { path: target, size, type, originalName: file.originalname };
+  }
+}

@@ -1,0 +1,77 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { badRequest, forbidden, notFound } from '../../platform/domain-error.js';
+import type { User } from '../session/domain/user.js';
+import { CurrentVisitor, Visitor } from '../session/identity/visitor.guard.js';
+import { ExcludeIdsPipe, MediaIdPipe } from './dto/media-id.pipe.js';
+import { DeleteMediaQueryDto, MediaStatDto, RateItemDto, RecordViewDto, UploadMediaDto, UserStatsDto } from './dto/media.dto.js';
+import { ALL_RATED_MESSAGE, MediaService } from './media.service.js';
+import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
+
+@ApiTags('media')
+@Controller('api')
+export class MediaController {
+  constructor(private readonly media: MediaService) {}
+
+  @Post('media/upload')
+  @HttpCode(201)
+  // the multipart body is parsed after the guard: it only resolves the cookie; userId is checked below
+  @Visitor('body.userId')
+  @UseInterceptors(UploadInterceptor)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'userId'],
+      properties: { file: { type: 'string', format: 'binary' }, userId: { type: 'integer' } },
+    },
+  })
+  async upload(@CurrentVisitor() user: User, @Req() req: UploadRequest, @Body() body: UploadMediaDto): Promise<MediaStatDto> {
+    if (body.userId !== user.id) throw forbidden();
+    const received = req.file?.received;
+    if (!received) throw badRequest('Choose a file to upload (form field "file")');
+    return MediaStatDto.of(await this.media.upload(user.id, received));
+  }
+
+  @Get('media/random/:userId')
+  @Visitor('params.userId')
+  @ApiOkResponse({ type: RateItemDto, description: 'JSON null when nobody else has uploaded anything yet' })
+  async random(
+    @CurrentVisitor() user: User,
+    @Query('exclude', ExcludeIdsPipe) exclude: number[],
+    @Res() res: Response,
+  ): Promise<void> {
+    const pick = await this.media.pickRandom(user.id, exclude);
+    if (pick.kind === 'all-rated') throw notFound(ALL_RATED_MESSAGE);
+    // written by hand: Nest would answer a null result with an empty body, not JSON null
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(200).json(pick.kind === 'item' ? RateItemDto.of(pick.media) : null);
+  }
+
+  @Post('media/:id/view')
+  @HttpCode(200)
+  @Visitor('body.userId')
+  async view(@CurrentVisitor() user: User, @Param('id', MediaIdPipe) id: number, @Body() _body: RecordViewDto): Promise<{ recorded: boolean }> {
+    return { recorded: await this.media.recordView(user.id, id) };
+  }
+
+  @Delete('media/:id')
+  @Visitor('query.userId')
+  async remove(
+    @CurrentVisitor() user: User,
+    @Param('id', MediaIdPipe) id: number,
+    @Query() _query: DeleteMediaQueryDto,
+  ): Promise<{ success: true }> {
+    await this.media.deleteMedia(id, user.id);
+    return { success: true };
+  }
+
+  @Get('users/:id/stats')
+  @Visitor('params.id')
+  @Header('Cache-Control', 'no-store')
+  async stats(@CurrentVisitor() user: User): Promise<UserStatsDto> {
+    const s = await this.media.statsFor(user.id);
+    return { totalUploads: s.totalUploads, totalVotes: s.totalVotes, totalViews: s.totalViews, mediaStats: s.media.map(MediaStatDto.of) };
+  }
+}
