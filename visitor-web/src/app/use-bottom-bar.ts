@@ -11,8 +11,9 @@ export function useBottomBarVisible(): boolean {
       frame = requestAnimationFrame(() => {
         frame = 0;
         const y = Math.max(0, window.scrollY);
-        setVisible((v) => nextBarVisible(v, lastY.current, y));
+        const prev = lastY.current;
         lastY.current = y;
+        setVisible((v) => nextBarVisible(v, prev, y));
       });
     };
     window.addEventListener('scroll', onScroll, { passive: true });

@@ -8,8 +8,8 @@ import { useAdConfig } from '../api/ad-config';
 const SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
 
 function srcDoc(adCode: string, zoneId: string): string {
-  const reporter = `<script>(function(){function r(){parent.postMessage({hmvAd:${JSON.stringify(zoneId)},height:document.documentElement.scrollHeight},'*')}addEventListener('load',r);new ResizeObserver(r).observe(document.documentElement);setTimeout(r,500);})();</script>`;
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><base target="_blank"><style>html,body{margin:0;padding:0;background:transparent;font-family:system-ui,sans-serif;overflow:hidden}body{display:flex;justify-content:center}</style></head><body>${adCode}${reporter}</body></html>`;
+  const reporter = `<script>(function(){function r(){parent.postMessage({hmvAd:${JSON.stringify(zoneId)},height:Math.ceil(document.body.getBoundingClientRect().height)},'*')}addEventListener('load',r);new ResizeObserver(r).observe(document.body);setTimeout(r,500);})();</script>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><base target="_blank"><meta name="color-scheme" content="dark"><style>:root{color-scheme:dark}html,body{margin:0;padding:0;background:transparent;color:#f5f2fb;font-family:system-ui,sans-serif;overflow:hidden}body{text-align:center}</style></head><body>${adCode}${reporter}</body></html>`;
 }
 
 export function AdZone({ zoneId }: { zoneId: string }) {

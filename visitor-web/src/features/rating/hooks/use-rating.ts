@@ -29,17 +29,19 @@ export function useRating(userId: Id | undefined) {
   const viewed = useRef(new Set<string>());
   const [last, setLast] = useState<LastVote | null>(null);
   const currentKey = ['media', 'random', userId, 'current'] as const;
+  // Votes still on their way must not come back as the next item.
+  const recentVotes = () => [...voted.current].slice(-MAX_EXCLUDED);
 
   const current = useQuery({
     queryKey: currentKey,
     queryFn: async () => {
       try {
-        return await fetchRandomMedia(userId!, excluded.current);
+        return await fetchRandomMedia(userId!, [...excluded.current, ...recentVotes()]);
       } catch (err) {
         // Only skipped items left: offer them again rather than claim everything is rated.
         if (isStatus(err, 404) && excluded.current.length) {
           excluded.current = [];
-          return fetchRandomMedia(userId!, []);
+          return fetchRandomMedia(userId!, recentVotes());
         }
         throw err;
       }
@@ -54,7 +56,7 @@ export function useRating(userId: Id | undefined) {
 
   const next = useQuery({
     queryKey: nextKey(item?.id),
-    queryFn: () => fetchRandomMedia(userId!, [item!.id, ...excluded.current]),
+    queryFn: () => fetchRandomMedia(userId!, [item!.id, ...excluded.current, ...recentVotes()]),
     enabled: userId !== undefined && item !== null,
     staleTime: NEXT_CACHE_MS,
     gcTime: NEXT_CACHE_MS,
@@ -116,6 +118,8 @@ export function useRating(userId: Id | undefined) {
         {
           onSuccess: (result) => setLast((l) => (l && same(l.item.id, voting.id) ? { ...l, result } : l)),
           onError: (err) => {
+            // Unless the server says it was already counted, the item may come round again.
+            if (!isStatus(err, 409)) voted.current.delete(String(voting.id));
             toast({ title: 'Vote Failed', description: errorMessage(err, 'Failed to submit vote'), variant: 'destructive' });
             setLast((l) => (l && same(l.item.id, voting.id) ? null : l));
           },

@@ -1,0 +1,1000 @@
+#!/usr/bin/env node
+// End-to-end run of the visitor app in Chromium against the real backend.
+//
+// Needs backend/dist/main.js and visitor-web/dist (it builds nothing). Starts the API on a free
+// port with a fresh DATA_DIR (embedded PGlite, local storage, outbox mail), seeds through the
+// public API, then walks the app as a new visitor would. Prints each check, ends with
+// "N passed, M failed" and exits non-zero on failure. Screenshots: visitor-web/e2e/screenshots/.
+//
+// Environment: CHROMIUM (default /usr/bin/chromium), E2E_SERVER (another server entry point to run
+// instead of backend/dist/main.js, for debugging), E2E_KEEP=1 keeps the temp DATA_DIR.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, createReadStream, statSync, createWriteStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDir = path.resolve(here, '..');
+const root = path.resolve(webDir, '..');
+const require = createRequire(path.join(root, 'package.json'));
+const { chromium } = require('playwright-core');
+
+const serverEntry = process.env.E2E_SERVER ? path.resolve(process.env.E2E_SERVER) : path.join(root, 'backend', 'dist', 'main.js');
+const distDir = path.join(webDir, 'dist');
+const shotsDir = path.join(here, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ADMIN = { user: 'admin', pass: 'e2e-admin-pass' };
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+
+for (const [what, p] of [
+  ['backend build', serverEntry],
+  ['visitor build', path.join(distDir, 'index.html')],
+  ['Chromium', CHROMIUM],
+]) {
+  if (!existsSync(p)) {
+    console.error(`missing ${what}: ${p}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+// ---------------------------------------------------------------- reporting
+let passed = 0;
+let failed = 0;
+const pendingChecks = [];
+const failures = [];
+async function check(name, fn) {
+  const t = Date.now();
+  try {
+    await fn();
+    passed += 1;
+    console.log(`  ✓ ${name} (${Date.now() - t} ms)`);
+    return true;
+  } catch (err) {
+    failed += 1;
+    const msg = String(err?.message ?? err).split('\n').slice(0, 6).join('\n      ');
+    failures.push(name);
+    console.log(`  ✗ ${name}\n      ${msg}`);
+    return false;
+  }
+}
+function pending(name, reason) {
+  pendingChecks.push(name);
+  console.log(`  … ${name} — PENDING: ${reason}`);
+}
+function assert(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- processes
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hmv-e2e-'));
+const fixturesDir = path.join(dataDir, 'fixtures');
+mkdirSync(fixturesDir, { recursive: true });
+const apiPort = await freePort();
+const apiOrigin = `http://localhost:${apiPort}`;
+const logFile = path.join(dataDir, 'backend.log');
+const log = createWriteStream(logFile);
+const child = spawn(process.execPath, [serverEntry], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(apiPort),
+    DATA_DIR: path.join(dataDir, 'data'),
+    NODE_ENV: 'test',
+    ADMIN_PASSWORD: ADMIN.pass,
+    PUBLIC_URL: apiOrigin,
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+child.stdout.pipe(log);
+child.stderr.pipe(log);
+let childExited = null;
+child.on('exit', (code, signal) => (childExited = { code, signal }));
+
+let staticServer = null;
+let browser = null;
+async function cleanup() {
+  await browser?.close().catch(() => {});
+  staticServer?.close();
+  if (!childExited) {
+    child.kill('SIGTERM');
+    await Promise.race([new Promise((r) => child.once('exit', r)), sleep(5000)]);
+    if (!childExited) child.kill('SIGKILL');
+  }
+  if (!process.env.E2E_KEEP && failed === 0) rmSync(dataDir, { recursive: true, force: true });
+}
+process.on('SIGINT', async () => {
+  await cleanup();
+  process.exit(130);
+});
+
+function tailLog(n = 40) {
+  try {
+    return readFileSync(logFile, 'utf8').split('\n').slice(-n).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function waitForHealth(origin, ms = 90_000) {
+  const until = Date.now() + ms;
+  let last = '';
+  while (Date.now() < until) {
+    if (childExited) throw new Error(`backend exited (${JSON.stringify(childExited)})\n${tailLog()}`);
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) return;
+      last = `${res.status}`;
+    } catch (e) {
+      last = e.message;
+    }
+    await sleep(300);
+  }
+  throw new Error(`backend not healthy after ${ms} ms (${last})\n${tailLog()}`);
+}
+
+/** Fallback when the API does not serve the visitor build yet: dist + proxy of /api and /media. */
+function startStaticProxy(port) {
+  const types = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.html': 'text/html', '.png': 'image/png', '.ico': 'image/x-icon' };
+  staticServer = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/')) {
+      const up = http.request({ host: '127.0.0.1', port: apiPort, path: req.url, method: req.method, headers: req.headers }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      up.on('error', () => {
+        res.writeHead(502);
+        res.end('bad gateway');
+      });
+      req.pipe(up);
+      return;
+    }
+    const file = path.join(distDir, path.normalize(url.pathname));
+    if (file.startsWith(distDir) && url.pathname !== '/' && existsSync(file) && statSync(file).isFile()) {
+      res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
+      createReadStream(file).pipe(res);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    createReadStream(path.join(distDir, 'index.html')).pipe(res);
+  });
+  return new Promise((r) => staticServer.listen(port, '127.0.0.1', r));
+}
+
+// ---------------------------------------------------------------- fixtures
+const sharp = require('sharp');
+const PALETTE = [
+  ['#ff7e5f', '#feb47b', 'Sunset'],
+  ['#2193b0', '#6dd5ed', 'Ocean'],
+  ['#8e2de2', '#4a00e0', 'Neon'],
+  ['#11998e', '#38ef7d', 'Forest'],
+  ['#fc466b', '#3f5efb', 'Disco'],
+  ['#f7971e', '#ffd200', 'Citrus'],
+];
+async function makeImage(file, [a, b, label], { width = 900, height = 675, format = 'jpeg' } = {}) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#g)"/>
+  <circle cx="${width * 0.72}" cy="${height * 0.3}" r="${height * 0.18}" fill="rgba(255,255,255,0.35)"/>
+  <text x="50%" y="58%" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(height / 7)}" font-weight="bold" fill="white" text-anchor="middle">${label}</text>
+</svg>`;
+  const img = sharp(Buffer.from(svg));
+  await (format === 'png' ? img.png() : img.jpeg({ quality: 88 })).toFile(file);
+  return file;
+}
+async function makeBigJpeg(file) {
+  // Noise compresses badly, so a few MB: enough for several upload progress events.
+  const w = 2000;
+  const h = 1500;
+  const raw = Buffer.alloc(w * h * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (Math.random() * 255) | 0;
+  await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 95 }).toFile(file);
+  return file;
+}
+function makeVideo(file) {
+  const r = spawnSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=480x360:rate=15', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-movflags', '+faststart', file]);
+  return r.status === 0 && existsSync(file) ? file : null;
+}
+
+// ---------------------------------------------------------------- API helpers (seeding)
+const ALPHANUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const newSessionId = () => Array.from({ length: 32 }, () => ALPHANUM[(Math.random() * 62) | 0]).join('');
+
+class ApiVisitor {
+  constructor(origin) {
+    this.origin = origin;
+    this.cookie = '';
+  }
+  async call(method, url, body, headers = {}) {
+    const res = await fetch(this.origin + url, {
+      method,
+      headers: { ...(this.cookie ? { Cookie: this.cookie } : {}), ...(body && !(body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+    });
+    const set = res.headers.getSetCookie?.() ?? [];
+    for (const c of set) if (c.startsWith('vibe_session=')) this.cookie = c.split(';')[0];
+    const text = await res.text();
+    let json = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, json };
+  }
+  async start() {
+    const r = await this.call('POST', '/api/session', { sessionId: newSessionId() });
+    assert(r.status < 300, `POST /api/session → ${r.status} ${JSON.stringify(r.json)}`);
+    this.user = r.json;
+    return this.user;
+  }
+  async upload(file, type) {
+    const form = new FormData();
+    form.append('userId', String(this.user.id));
+    form.append('file', new Blob([readFileSync(file)], { type }), path.basename(file));
+    const r = await this.call('POST', '/api/media/upload', form);
+    assert(r.status < 300, `upload ${path.basename(file)} → ${r.status} ${JSON.stringify(r.json)}`);
+    return r.json;
+  }
+  async voteAllRemaining(isHot) {
+    const voted = [];
+    for (let i = 0; i < 50; i++) {
+      const r = await this.call('GET', `/api/media/random/${this.user.id}`);
+      if (r.status === 404 || r.json === null) break;
+      assert(r.status === 200, `random → ${r.status}`);
+      await this.call('POST', `/api/media/${r.json.id}/view`, { userId: this.user.id });
+      const v = await this.call('POST', '/api/votes', { userId: this.user.id, mediaId: r.json.id, isHot });
+      assert(v.status < 300, `vote → ${v.status} ${JSON.stringify(v.json)}`);
+      voted.push(r.json.id);
+    }
+    return voted;
+  }
+}
+const basic = 'Basic ' + Buffer.from(`${ADMIN.user}:${ADMIN.pass}`).toString('base64');
+async function adminPost(origin, url, body) {
+  const res = await fetch(origin + url, { method: 'POST', headers: { Authorization: basic, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, text: await res.text() };
+}
+
+// ---------------------------------------------------------------- browser helpers
+const overflowing = [];
+async function shot(page, name) {
+  const vp = page.viewportSize();
+  await page.waitForTimeout(250); // let transitions settle
+  await page.screenshot({ path: path.join(shotsDir, `${name}-${vp.width}x${vp.height}.png`) });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (wide > 0) overflowing.push(`${name}-${vp.width}x${vp.height} (+${wide} px)`);
+}
+const mediaId = (page) => page.locator('[data-testid=rate-media]').getAttribute('data-media-id', { timeout: 10_000 });
+async function waitForNewMedia(page, previous, timeout = 10_000) {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    const id = await page
+      .locator('[data-testid=rate-media]')
+      .getAttribute('data-media-id', { timeout: 500 })
+      .catch(() => null);
+    if (id && id !== previous) return id;
+    await page.waitForTimeout(25);
+  }
+  throw new Error(`no new media after ${previous}`);
+}
+async function toastText(page) {
+  const t = page.locator('.toast').last();
+  await t.waitFor({ state: 'visible', timeout: 10_000 });
+  return (await t.innerText()).replace(/\s+/g, ' ').trim();
+}
+async function expectToast(page, title, description) {
+  const until = Date.now() + 10_000;
+  let seen = '';
+  while (Date.now() < until) {
+    seen = await page
+      .locator('.toast')
+      .allInnerTexts()
+      .then((a) => a.join(' | ').replace(/\s+/g, ' '))
+      .catch(() => '');
+    if (seen.includes(title) && (!description || seen.includes(description))) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`toast "${title}${description ? ': ' + description : ''}" not shown (saw "${seen}")`);
+}
+async function waitForOutbox(dir, count, ms = 15_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+    if (files.length >= count) return files.sort().map((f) => path.join(dir, f));
+    await sleep(200);
+  }
+  throw new Error(`no e-mail in ${dir}`);
+}
+function linkFromEml(raw) {
+  const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+  const m = /https?:\/\/[^\s"'<>]+\/api\/auth\/magic-link\?token=[A-Za-z0-9_\-.%]+/.exec(unfolded);
+  if (!m) throw new Error('no magic link in the e-mail');
+  return m[0];
+}
+
+// ================================================================ run
+const started = Date.now();
+console.log(`visitor-web e2e — data dir ${dataDir}`);
+let base = apiOrigin;
+try {
+  await waitForHealth(apiOrigin);
+  const home = await fetch(apiOrigin + '/').then((r) => r.text()).catch(() => '');
+  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const entry = /src="(\/assets\/[^"]+\.js)"/.exec(indexHtml)?.[1];
+  if (!entry || !home.includes(entry)) {
+    const port = await freePort();
+    await startStaticProxy(port);
+    base = `http://localhost:${port}`;
+    console.log(`  (the API does not serve visitor-web/dist at / yet: serving it from the harness at ${base})`);
+  }
+} catch (err) {
+  console.log(`  ✗ backend start\n      ${err.message}`);
+  failed += 1;
+  console.log(`${passed} passed, ${failed} failed`);
+  await cleanup();
+  process.exit(1);
+}
+const outboxDir = path.join(dataDir, 'data', 'outbox');
+
+mkdirSync(shotsDir, { recursive: true });
+for (const f of readdirSync(shotsDir)) if (f.endsWith('.png')) rmSync(path.join(shotsDir, f));
+
+const fx = {
+  seed: await Promise.all(PALETTE.slice(0, 5).map((p, i) => makeImage(path.join(fixturesDir, `seed-${i + 1}-${p[2].toLowerCase()}.jpg`), p))),
+  mine: await makeImage(path.join(fixturesDir, 'my-beach-day.jpg'), PALETTE[5]),
+  big: await makeBigJpeg(path.join(fixturesDir, 'big-noise-photo.jpg')),
+  pasted: await makeImage(path.join(fixturesDir, 'clip.png'), ['#ee0979', '#ff6a00', 'Pasted'], { width: 640, height: 480, format: 'png' }),
+  video: makeVideo(path.join(fixturesDir, 'tiny-clip.mp4')),
+};
+const oversize = path.join(fixturesDir, 'huge-image.png');
+writeFileSync(oversize, Buffer.concat([readFileSync(fx.pasted), Buffer.alloc(10 * 1024 * 1024 + 4096, 7)]));
+const invalid = path.join(fixturesDir, 'notes.txt');
+writeFileSync(invalid, 'not an image\n');
+
+browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+});
+const pageErrors = [];
+async function newPage(ctx) {
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
+  return page;
+}
+
+const desktop = await browser.newContext({ viewport: DESKTOP, baseURL: base });
+const mobileEmpty = await browser.newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+const page = await newPage(desktop);
+let username = '';
+const other = new ApiVisitor(apiOrigin);
+const third = new ApiVisitor(apiOrigin);
+
+console.log('first visit');
+await check('first visit creates a session with a three-word username', async () => {
+  await page.goto('/');
+  const name = page.locator('[data-testid=sidebar-username]');
+  await page.waitForFunction(() => {
+    const t = document.querySelector('[data-testid=sidebar-username]')?.textContent ?? '';
+    return t && t !== 'Loading...';
+  });
+  username = (await name.innerText()).trim();
+  assert(/^(?:[A-Z][a-z]+){3}\d*$/.test(username), `username "${username}" is not three capitalised words`);
+  assert((await page.locator('.user-block__status').innerText()).includes('Active'), 'user block does not say Active');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('hmv.session') ?? 'null'));
+  assert(stored && /^[A-Za-z0-9]{32}$/.test(stored.sessionId) && stored.username === username, `stored session ${JSON.stringify(stored)}`);
+});
+await check('site name comes from /api/site-config', async () => {
+  const cfg = await fetch(apiOrigin + '/api/site-config').then((r) => r.json());
+  assert(cfg.siteName, 'no siteName in /api/site-config');
+  await page.waitForFunction((n) => document.querySelector('[data-testid=site-name]')?.textContent === n, cfg.siteName);
+  assert((await page.title()).includes(cfg.siteName), `title "${await page.title()}"`);
+});
+await check('empty state: No Photos to Rate with Upload Your First Photo', async () => {
+  await page.getByRole('heading', { name: 'No Photos to Rate' }).waitFor();
+  const btn = page.getByRole('link', { name: 'Upload Your First Photo' });
+  assert((await btn.getAttribute('href')) === '/upload', 'button does not go to /upload');
+  await shot(page, 'rate-empty');
+  const m = await newPage(mobileEmpty);
+  await m.goto('/');
+  await m.getByRole('heading', { name: 'No Photos to Rate' }).waitFor();
+  await shot(m, 'rate-empty');
+  await m.close();
+});
+
+console.log('seeding through the public API');
+let adAvailable = false;
+await check('seed: a second visitor uploads five photos', async () => {
+  await other.start();
+  await third.start();
+  for (const f of fx.seed) await other.upload(f, 'image/jpeg');
+});
+{
+  const r = await adminPost(apiOrigin, '/api/admin/ad-config/zone1', {
+    zoneName: 'Ad Zone 1',
+    adCode:
+      '<div id="ad" style="font:600 14px system-ui;color:#fff;background:linear-gradient(135deg,#0ea5e9,#6366f1);padding:18px;border-radius:12px;text-align:center">Sunny Deals — 20% off sunglasses</div><script>var d=document.getElementById("ad");d.dataset.ran="yes";try{d.dataset.parent=String(parent.document.title)}catch(e){d.dataset.parent="blocked"}try{d.dataset.cookie=String(document.cookie)}catch(e){d.dataset.cookie="blocked"}</script>',
+    isActive: true,
+  });
+  adAvailable = r.status >= 200 && r.status < 300;
+  if (!adAvailable) console.log(`  (POST /api/admin/ad-config/zone1 → ${r.status}: ${r.text.slice(0, 120)})`);
+}
+
+console.log('rating');
+let firstId = null;
+await check('rating screen shows one random item', async () => {
+  await page.reload();
+  firstId = await mediaId(page);
+  await page.waitForFunction(() => {
+    const img = document.querySelector('[data-testid=rate-media] img');
+    return img && img.complete && img.naturalWidth > 0;
+  });
+  const alt = await page.locator('[data-testid=rate-media] img').getAttribute('alt');
+  assert(alt, 'media has no alt text');
+  const box = await page.locator('[data-testid=rate-media]').boundingBox();
+  assert(Math.abs(box.height - (DESKTOP.height - 190)) <= 2, `media area height ${box.height}, expected ${DESKTOP.height - 190}`);
+  await page.getByText("How's my Vibe?", { exact: true }).first().waitFor();
+  await page.getByText(/honest rating helps others discover/).waitFor();
+  await shot(page, 'rate');
+});
+await check('Hot vote shows the results and the next item at once', async () => {
+  const before = await mediaId(page);
+  await page.waitForTimeout(600); // give the prefetch a moment, as a visitor looking at the photo would
+  const t0 = Date.now();
+  await page.getByRole('button', { name: /^Hot/ }).click();
+  const next = await waitForNewMedia(page, before);
+  const swapMs = Date.now() - t0;
+  assert(swapMs < 1500, `next item took ${swapMs} ms`);
+  await page.waitForFunction(() => {
+    const img = document.querySelector('[data-testid=rate-media] img');
+    return img && img.complete && img.naturalWidth > 0;
+  });
+  assert(next !== before, 'same item after voting');
+  await page.locator('[data-testid=results]').waitFor();
+  assert((await page.locator('[data-testid=your-vote]').innerText()) === 'Hot', 'vote not shown as Hot');
+  const total = await page.locator('[data-testid=results-total]').innerText();
+  const hot = await page.locator('[data-testid=results-hot]').innerText();
+  const not = await page.locator('[data-testid=results-not]').innerText();
+  assert(total === '1' && hot === '100%' && not === '0%', `results ${total} / ${hot} / ${not}`);
+  assert(await page.locator('.results .split-bar').isVisible(), 'no split bar');
+  await shot(page, 'rate-results');
+});
+await check('Skip this photo shows another item', async () => {
+  const before = await mediaId(page);
+  await page.getByRole('button', { name: /Skip this photo/ }).click();
+  await waitForNewMedia(page, before);
+});
+await check('keyboard: N votes Not, → votes Hot, hints shown on desktop', async () => {
+  assert(await page.locator('.vote__keys kbd').first().isVisible(), 'keyboard hints hidden on desktop');
+  let before = await mediaId(page);
+  await page.keyboard.press('n');
+  before = await waitForNewMedia(page, before);
+  await page.waitForFunction(() => document.querySelector('[data-testid=your-vote]')?.textContent === 'Not');
+  await page.keyboard.press('ArrowRight');
+  await waitForNewMedia(page, before);
+  await page.waitForFunction(() => document.querySelector('[data-testid=your-vote]')?.textContent === 'Hot');
+});
+await check('full-size overlay opens on click, locks scrolling and closes on Escape', async () => {
+  await page.locator('[data-testid=rate-media]').click();
+  const overlay = page.locator('[data-testid=media-overlay]');
+  await overlay.waitFor();
+  assert(await overlay.locator('img, video').first().isVisible(), 'overlay shows no media');
+  const overflow = await page.evaluate(() => getComputedStyle(document.body).overflow);
+  assert(overflow === 'hidden', `body overflow is ${overflow} while the overlay is open`);
+  await shot(page, 'rate-overlay');
+  await page.keyboard.press('Escape');
+  await overlay.waitFor({ state: 'detached' });
+  assert((await page.evaluate(() => getComputedStyle(document.body).overflow)) !== 'hidden', 'scroll still locked');
+});
+if (adAvailable) {
+  await check('ad zone1 renders in a sandboxed iframe (scripts, no same-origin)', async () => {
+    const frame = page.locator('iframe.ad-zone__frame');
+    await frame.waitFor();
+    const sandbox = (await frame.getAttribute('sandbox')) ?? '';
+    assert(sandbox.split(/\s+/).includes('allow-scripts'), `sandbox="${sandbox}" lacks allow-scripts`);
+    assert(!sandbox.includes('allow-same-origin'), `sandbox="${sandbox}" allows same-origin`);
+    assert(((await frame.getAttribute('srcdoc')) ?? '').includes('Sunny Deals'), 'srcdoc lacks the ad code');
+    const ad = page.frameLocator('iframe.ad-zone__frame').locator('#ad');
+    await ad.waitFor();
+    const ran = await ad.getAttribute('data-ran');
+    const parentAccess = await ad.getAttribute('data-parent');
+    assert(ran === 'yes', 'ad script did not run');
+    assert(parentAccess === 'blocked', `ad could read the parent page (${parentAccess})`);
+    const box = await page.locator('.rate__skip').boundingBox();
+    const adBox = await frame.boundingBox();
+    assert(adBox.y > box.y, 'ad is not under the Skip button');
+  });
+} else {
+  pending('ad zone1 renders in a sandboxed iframe', 'POST /api/admin/ad-config/zone1 is not available on the backend yet');
+}
+await check('rated-all state after voting on everything', async () => {
+  for (let i = 0; i < 12; i++) {
+    if (await page.locator('[data-testid=rated-all]').isVisible()) break;
+    const id = await mediaId(page).catch(() => null);
+    if (!id) {
+      await page.waitForTimeout(300);
+      continue;
+    }
+    await page.keyboard.press('h');
+    await page.waitForTimeout(150);
+  }
+  const text = await page.locator('[data-testid=rated-all]').innerText({ timeout: 10_000 });
+  assert(text === 'You have rated all the media we have right now - check back soon for more!', `text "${text}"`);
+  await page.getByRole('button', { name: /Refresh for more images/ }).waitFor();
+  await shot(page, 'rate-rated-all');
+});
+await check('only the first view of an unvoted item is recorded', async () => {
+  // the second visitor's five photos were each shown once to this visitor
+  const r = await other.call('GET', `/api/users/${other.user.id}/stats`);
+  assert(r.status === 200, `stats → ${r.status}`);
+  const views = r.json.mediaStats.map((m) => m.totalViews);
+  assert(views.every((v) => v <= 1) && views.filter((v) => v === 1).length >= 4, `views per item ${JSON.stringify(views)}`);
+});
+
+console.log('upload');
+let progressValues = [];
+await check('upload via the file chooser with progress to Completed', async () => {
+  await page.getByRole('link', { name: 'Upload Media' }).click();
+  await page.waitForURL('**/upload');
+  await page.getByRole('heading', { name: 'Upload Media' }).waitFor();
+  const files = [fx.big, fx.mine, ...(fx.video ? [fx.video] : [])];
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid=dropzone]').click()]);
+  await chooser.setFiles(files);
+  await page.locator('[data-testid=queue-item]').nth(files.length - 1).waitFor();
+  const rows = await page.locator('[data-testid=queue-item]').allInnerTexts();
+  assert(rows.length === files.length, `${rows.length} rows`);
+  assert(rows.every((r) => /\d+\.\d{2} MB/.test(r) && r.includes('Pending')), `rows: ${JSON.stringify(rows)}`);
+  assert(rows[0].includes('big-noise-photo.jpg'), 'file name not shown');
+  await shot(page, 'upload-queue');
+  await page.evaluate(() => {
+    window.__progress = [];
+    const obs = new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[role=progressbar]')) window.__progress.push(Number(el.getAttribute('aria-valuenow')));
+    });
+    obs.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+  // A slower uplink, so the upload events have something to report on a local machine.
+  const cdp = await desktop.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+  const all = page.getByRole('button', { name: 'Upload All' });
+  assert(await all.isEnabled(), 'Upload All disabled with pending items');
+  await all.click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=queue-item]')].some((e) => e.dataset.status === 'uploading'));
+  assert(await all.isDisabled(), 'Upload All enabled during an upload');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=queue-item]')].every((e) => e.dataset.status === 'completed' || e.dataset.status === 'error'), null, { timeout: 60_000 });
+  const statuses = await page.locator('[data-testid=queue-item]').evaluateAll((els) => els.map((e) => `${e.dataset.status}:${e.querySelector('[data-testid=queue-error]')?.textContent ?? ''}`));
+  assert(statuses.every((s) => s.startsWith('completed')), `statuses ${statuses.join(', ')}`);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.detach();
+  progressValues = await page.evaluate(() => window.__progress);
+  assert(progressValues.some((v) => v > 0 && v < 100), `no intermediate progress seen (${[...new Set(progressValues)].join(',')})`);
+  const bars = await page.locator('[role=progressbar]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-valuenow')));
+  assert(bars.every((v) => v === '100'), `progress ${bars}`);
+  await expectToast(page, 'Upload Successful', 'Your media has been uploaded successfully!');
+  assert(await all.isDisabled(), 'Upload All enabled with nothing pending');
+  await shot(page, 'upload-completed');
+});
+await check('paste an image from the clipboard queues and uploads it', async () => {
+  const b64 = readFileSync(fx.pasted).toString('base64');
+  await page.evaluate(async (data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const file = new File([bytes], 'image.png', { type: 'image/png' });
+    const dt = new DataTransfer();
+    dt.items.add(file);
+    document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, b64);
+  await expectToast(page, 'Image Pasted', 'Image from clipboard added to upload queue');
+  const row = page.locator('[data-testid=queue-item][data-status=pending]').filter({ hasText: 'pasted-image-' });
+  await row.waitFor();
+  await row.getByRole('button', { name: /^Upload / }).click();
+  await page.locator('[data-testid=queue-item][data-status=completed]').filter({ hasText: 'pasted-image-' }).waitFor({ timeout: 30_000 });
+});
+await check('a pasted image over 10 MB is rejected with Invalid File', async () => {
+  const b64 = readFileSync(oversize).toString('base64');
+  await page.evaluate(async (data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'image.png', { type: 'image/png' }));
+    document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, b64);
+  await expectToast(page, 'Invalid File', 'Image files must be under 10MB');
+});
+await check('oversize and invalid files are rejected with their messages', async () => {
+  await page.locator('[data-testid=file-input]').setInputFiles([oversize, invalid]);
+  const box = page.locator('[data-testid=rejected]');
+  await box.waitFor();
+  const text = await box.innerText();
+  assert(text.includes('huge-image.png') && text.includes('Image files must be under 10MB'), `rejected: ${text}`);
+  assert(text.includes('notes.txt') && /JPEG, PNG, GIF and WebP images or MP4 videos/.test(text), `rejected: ${text}`);
+  const queued = await page.locator('[data-testid=queue-item]').allInnerTexts();
+  assert(!queued.some((q) => q.includes('huge-image.png') || q.includes('notes.txt')), 'a rejected file was queued');
+  await shot(page, 'upload');
+});
+await check('removing a queued item', async () => {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid=dropzone]').click()]);
+  await chooser.setFiles([fx.seed[0]]);
+  const row = page.locator('[data-testid=queue-item][data-status=pending]');
+  await row.waitFor();
+  await row.getByRole('button', { name: /^Remove / }).click();
+  await row.waitFor({ state: 'detached' });
+});
+
+console.log('stats');
+const myUploads = 2 + (fx.video ? 1 : 0) + 1; // big, mine, video?, pasted
+await check('stats show the uploads and their counts', async () => {
+  // two other visitors see and vote on everything of ours: one Hot, one Not
+  const hot = await other.voteAllRemaining(true);
+  const not = await third.voteAllRemaining(false);
+  assert(hot.length >= myUploads && not.length >= myUploads, `seed votes ${hot.length}/${not.length}`);
+  await page.getByRole('link', { name: 'My Stats' }).click();
+  await page.waitForURL('**/stats');
+  await page.locator('[data-testid=media-card]').nth(myUploads - 1).waitFor();
+  const totals = await Promise.all(['total-uploads', 'total-votes', 'total-views'].map((t) => page.locator(`[data-testid=${t}]`).innerText()));
+  assert(totals[0] === String(myUploads), `uploads ${totals[0]}`);
+  assert(totals[1] === String(myUploads * 2), `votes ${totals[1]}`);
+  assert(totals[2] === String(myUploads * 2), `views ${totals[2]}`);
+  const card = page.locator('[data-testid=media-card]').filter({ hasText: 'my-beach-day.jpg' });
+  const text = await card.innerText();
+  assert(/\d{2}\/(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\/\d{4}/.test(text), `no dd/Mon/yyyy date in "${text}"`);
+  assert(/\d+\.\d{2} MB/.test(text), 'no size in MB');
+  assert((await card.locator('[data-testid=card-votes]').innerText()) === '2', 'card votes');
+  assert((await card.locator('[data-testid=card-views]').innerText()) === '2', 'card views');
+  assert((await card.locator('[data-testid=card-hot]').innerText()) === '50%', 'card hot %');
+  assert(text.includes('Image'), 'no Image badge');
+  if (fx.video) assert((await page.locator('[data-testid=media-card]').filter({ hasText: 'tiny-clip.mp4' }).innerText()).includes('Video'), 'no Video badge');
+  await page.waitForTimeout(400);
+  await shot(page, 'stats');
+});
+await check('detail dialog is titled with the original file name', async () => {
+  await page.getByRole('button', { name: 'Show details for my-beach-day.jpg' }).click();
+  const dialog = page.getByRole('dialog', { name: 'my-beach-day.jpg' });
+  await dialog.waitFor();
+  await page.waitForTimeout(300);
+  await shot(page, 'stats-detail');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+});
+await check('delete asks for confirmation and removes the media', async () => {
+  const card = page.locator('[data-testid=media-card]').filter({ hasText: 'pasted-image-' });
+  const name = (await card.locator('.media-card__name').innerText()).trim();
+  await card.getByRole('button', { name: /^Delete / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete media?' });
+  await dialog.waitFor();
+  const text = await dialog.innerText();
+  assert(text.includes(`Are you sure you want to delete "${name}"? This action cannot be undone.`), `confirm text: ${text}`);
+  await shot(page, 'stats-delete-confirm');
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expectToast(page, 'Media Deleted', 'Your media has been successfully deleted.');
+  await card.waitFor({ state: 'detached' });
+  await page.waitForFunction((n) => document.querySelector('[data-testid=total-uploads]')?.textContent === String(n), myUploads - 1);
+});
+
+console.log('profile');
+await check('profile: taken and available usernames, save', async () => {
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await page.waitForURL('**/profile');
+  const input = page.getByLabel('Username');
+  await input.fill(other.user.username);
+  await page.locator('[data-testid=username-status][data-state=taken]').waitFor();
+  assert((await page.locator('[data-testid=username-status]').innerText()).includes('Username is already taken'), 'taken text');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Username Unavailable', 'Please choose a different username.');
+  const fresh = `VibeTester${Date.now() % 100000}`;
+  await input.fill(fresh);
+  await page.locator('[data-testid=username-status][data-state=checking]').waitFor();
+  await page.locator('[data-testid=username-status][data-state=available]').waitFor();
+  await shot(page, 'profile');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Profile Updated');
+  await page.waitForFunction((n) => document.querySelector('[data-testid=sidebar-username]')?.textContent === n, fresh);
+  username = fresh;
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'No Changes', 'No changes were made to your profile.');
+});
+await check('profile shows session information and member since', async () => {
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('hmv.session')));
+  assert((await page.locator('[data-testid=session-id]').innerText()) === stored.sessionId, 'session id');
+  assert((await page.locator('[data-testid=user-id]').innerText()).length > 0, 'user id');
+  assert(/Member since \d{2}\/[A-Z][a-z]{2}\/\d{4}/.test(await page.locator('.profile-card').innerText()), 'member since');
+});
+await check('share my location stores coordinates (4 decimals)', async () => {
+  await desktop.grantPermissions(['geolocation'], { origin: base });
+  await desktop.setGeolocation({ latitude: 52.520008, longitude: 13.404954 });
+  await page.getByRole('button', { name: /Share my location/ }).click();
+  const coords = page.locator('[data-testid=coords]');
+  await coords.waitFor();
+  const t = await coords.innerText();
+  assert(t.includes('52.5200') && t.includes('13.4050'), `coords "${t}"`);
+});
+let savedEmail = '';
+await check('save account: magic link e-mail, confirm, Account Saved!', async () => {
+  await page.getByText('Secure Account Access').waitFor();
+  savedEmail = `e2e-${Date.now()}@example.com`;
+  const card = page.locator('.save-card');
+  await card.getByLabel('Email address').fill(savedEmail);
+  await card.getByRole('button', { name: 'Send Magic Link' }).click();
+  await expectToast(page, 'Magic Link Sent!', 'Check your email for a secure login link to save your account');
+  const [eml] = await waitForOutbox(outboxDir, 1);
+  const raw = readFileSync(eml, 'utf8');
+  assert(raw.includes(savedEmail), 'e-mail not addressed to the visitor');
+  const link = new URL(linkFromEml(raw));
+  await page.goto(base + link.pathname + link.search);
+  await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('verified') === 'true', { timeout: 15_000 });
+  await expectToast(page, 'Welcome back');
+  await page.waitForURL((u) => u.pathname === '/' && !u.search, { timeout: 5_000 });
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await page.locator('[data-testid=account-saved]').waitFor();
+  const text = await page.locator('[data-testid=account-saved]').innerText();
+  assert(text.includes('Account Saved!') && text.includes('Saved to') && text.includes(savedEmail), `card: ${text}`);
+  assert((await page.locator('[data-testid=sidebar-username]').innerText()) === username, 'another user after the link');
+  await shot(page, 'profile-saved');
+});
+await check('a used magic link shows the Verification Error toast', async () => {
+  const [eml] = await waitForOutbox(outboxDir, 1);
+  const link = new URL(linkFromEml(readFileSync(eml, 'utf8')));
+  await page.goto(base + link.pathname + link.search);
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+  await expectToast(page, 'Verification Error');
+  const t = await toastText(page);
+  assert(/Invalid or expired magic link|Magic link has expired|User verification failed|Account verification failed|Something went wrong/.test(t), `toast "${t}"`);
+});
+
+console.log('account menu and dialogs');
+await check('avatar menu: Edit Profile, Save Account, Login as Different User, Logout', async () => {
+  await page.goto('/');
+  await page.locator('.user-block').click();
+  const menu = page.locator('[data-testid=avatar-menu]');
+  await menu.waitFor();
+  const items = await menu.locator('[data-menu-item]').allInnerTexts();
+  assert(JSON.stringify(items.map((s) => s.trim())) === JSON.stringify(['Edit Profile', 'Save Account', 'Login as Different User', 'Logout']), `items ${items}`);
+  await shot(page, 'menu');
+  await menu.getByRole('button', { name: 'Save Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save Your Account' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
+  await expectToast(page, 'Email Required', 'Please enter your email address to save your account.');
+  await shot(page, 'dialog-save-account');
+  // Escape first dismisses the toast (the top layer), then the dialog.
+  for (let i = 0; i < 3 && (await dialog.isVisible()); i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(150);
+  }
+  await dialog.waitFor({ state: 'detached' });
+  await page.locator('.user-block').click();
+  await page.locator('[data-testid=avatar-menu]').getByRole('button', { name: 'Login as Different User' }).click();
+  const login = page.getByRole('dialog', { name: 'Login as Different User' });
+  await login.waitFor();
+  const send = login.getByRole('button', { name: 'Send Login Link' });
+  assert(await send.isDisabled(), 'Send Login Link enabled with an empty field');
+  await login.getByLabel('Email address').fill(savedEmail);
+  assert(await send.isEnabled(), 'Send Login Link disabled with an e-mail');
+  await shot(page, 'dialog-login');
+  await send.click();
+  await expectToast(page, 'Login Link Sent!', 'Check your email for a secure login link to access your existing account');
+});
+
+console.log('mobile (390×844)');
+const mobile = await browser.newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2, storageState: await desktop.storageState() });
+const mpage = await newPage(mobile);
+await check('mobile: header with site name and two-letter avatar, tab bar, no sidebar', async () => {
+  await mpage.goto('/stats');
+  await mpage.locator('[data-testid=media-card]').first().waitFor();
+  assert(await mpage.locator('.mobile-header').isVisible(), 'no mobile header');
+  assert(!(await mpage.locator('.sidebar').isVisible()), 'sidebar visible on mobile');
+  assert((await mpage.locator('[data-testid=mobile-site-name]').innerText()).length > 0, 'no site name');
+  const letters = await mpage.locator('[data-testid=mobile-avatar]').innerText();
+  assert(letters === username.slice(0, 2).toUpperCase(), `avatar "${letters}"`);
+  const tabs = await mpage.locator('.tabbar__link').allInnerTexts();
+  assert(JSON.stringify(tabs.map((t) => t.trim())) === '["Rate","Upload","Stats","Profile"]', `tabs ${tabs}`);
+  await shot(mpage, 'stats');
+});
+await check('mobile: tab bar hides scrolling down past 100 px, returns on scroll up and at the top', async () => {
+  await mpage.goto('/profile');
+  await mpage.locator('[data-testid=session-id]').waitFor();
+  await shot(mpage, 'profile');
+  const bar = mpage.locator('[data-testid=tabbar]');
+  const scrollTo = async (y) => {
+    await mpage.evaluate((v) => window.scrollTo(0, v), y);
+    await mpage.waitForTimeout(120);
+  };
+  const visible = () => bar.getAttribute('data-visible');
+  await scrollTo(60);
+  assert((await visible()) === 'true', 'hidden before 100 px');
+  await scrollTo(300);
+  assert((await visible()) === 'false', 'still visible after scrolling down past 100 px');
+  await mpage.waitForTimeout(300);
+  const box = await bar.boundingBox();
+  assert(box.y >= MOBILE.height - 2, `bar still on screen at y=${box.y}`);
+  await scrollTo(250);
+  assert((await visible()) === 'true', 'not back on scroll up');
+  await scrollTo(400);
+  assert((await visible()) === 'false', 'not hidden again');
+  await scrollTo(5);
+  assert((await visible()) === 'true', 'not visible at the top');
+});
+await check('mobile screens: rate, upload, 404, menu', async () => {
+  await mpage.goto('/');
+  await mpage.locator('[data-testid=rated-all]').waitFor();
+  const rateBox = await mpage.locator('.rate--state').boundingBox();
+  assert(rateBox.width <= MOBILE.width, 'rate screen wider than the phone');
+  await shot(mpage, 'rate-rated-all');
+  await mpage.locator('.tabbar__link', { hasText: 'Upload' }).click();
+  await mpage.getByRole('heading', { name: 'Upload Media' }).waitFor();
+  await mpage.locator('[data-testid=file-input]').setInputFiles([fx.mine, oversize]);
+  await mpage.locator('[data-testid=queue-item]').waitFor();
+  await shot(mpage, 'upload');
+  await mpage.locator('[data-testid=mobile-avatar]').click();
+  await mpage.locator('[data-testid=avatar-menu]').waitFor();
+  await shot(mpage, 'menu');
+  await mpage.keyboard.press('Escape');
+  await mpage.goto('/no/such/page');
+  await mpage.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+  await shot(mpage, 'not-found');
+  const noScroll = await mpage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  assert(noScroll, 'horizontal scrolling on mobile');
+});
+await check('mobile: rating screen with a photo, media area 55% − 10 px', async () => {
+  // a fresh phone visitor sees the remaining photos
+  const fresh = await browser.newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const p = await newPage(fresh);
+  await p.goto('/');
+  await mediaId(p);
+  await p.waitForFunction(() => document.querySelector('[data-testid=rate-media] img')?.complete);
+  const box = await p.locator('[data-testid=rate-media]').boundingBox();
+  assert(Math.abs(box.height - Math.round(MOBILE.height * 0.55 - 10)) <= 2, `media height ${box.height}`);
+  assert(!(await p.locator('.vote__keys').first().isVisible()), 'keyboard hints on a phone');
+  await shot(p, 'rate');
+  const before = await mediaId(p);
+  await p.getByRole('button', { name: /^Not/ }).click();
+  await waitForNewMedia(p, before);
+  await p.locator('[data-testid=results]').waitFor();
+  await p.evaluate(() => window.scrollTo(0, 420));
+  await shot(p, 'rate-results');
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.locator('[data-testid=rate-media]').click();
+  await p.locator('[data-testid=media-overlay]').waitFor();
+  await shot(p, 'rate-overlay');
+  await p.keyboard.press('Escape');
+  await fresh.close();
+});
+await check('mobile: stats detail and profile dialogs fit the screen', async () => {
+  await mpage.goto('/stats');
+  await mpage.locator('[data-testid=media-card]').first().locator('.media-card__open').click();
+  const d = mpage.getByRole('dialog');
+  await d.waitFor();
+  await shot(mpage, 'stats-detail');
+  const box = await d.boundingBox();
+  assert(box.x >= -1 && box.x + box.width <= MOBILE.width + 1, `dialog box ${JSON.stringify(box)} wider than the phone`);
+});
+await mobile.close();
+
+console.log('logout and welcome back');
+await check('logout → Welcome Back (also in another tab) → login as a new user', async () => {
+  const second = await newPage(desktop);
+  await second.goto('/stats');
+  await second.locator('[data-testid=total-uploads]').waitFor();
+  await page.goto('/');
+  await page.locator('.user-block').click();
+  await page.locator('[data-testid=avatar-menu]').getByRole('button', { name: 'Logout' }).click();
+  const welcome = page.getByRole('dialog', { name: 'Welcome Back' });
+  await welcome.waitFor({ timeout: 15_000 });
+  assert((await page.evaluate(() => localStorage.getItem('hmv.session'))) === null, 'session record kept after logout');
+  await second.getByRole('dialog', { name: 'Welcome Back' }).waitFor({ timeout: 15_000 });
+  await second.close();
+  await page.keyboard.press('Escape');
+  assert(await welcome.isVisible(), 'Welcome Back closed on Escape');
+  await shot(page, 'welcome-back');
+  const email = welcome.getByLabel('Email address');
+  await email.fill(savedEmail);
+  await email.press('Enter');
+  await expectToast(page, 'Login Link Sent!');
+  await welcome.getByRole('button', { name: 'Login as a New User' }).click();
+  await page.waitForFunction((old) => {
+    const t = document.querySelector('[data-testid=sidebar-username]')?.textContent ?? '';
+    return t && t !== 'Loading...' && t !== old;
+  }, username, { timeout: 15_000 });
+  assert(!(await page.getByRole('dialog', { name: 'Welcome Back' }).isVisible()), 'Welcome Back still open');
+  const newName = await page.locator('[data-testid=sidebar-username]').innerText();
+  assert(/^(?:[A-Z][a-z]+){3}\d*$/.test(newName), `new username ${newName}`);
+});
+await check('the saved account comes back through its login link', async () => {
+  const files = await waitForOutbox(outboxDir, 3);
+  const raw = readFileSync(files[files.length - 1], 'utf8');
+  assert(raw.includes(savedEmail), 'login mail not for the saved address');
+  const link = new URL(linkFromEml(raw));
+  await page.goto(base + link.pathname + link.search);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=sidebar-username]')?.textContent === n, username, { timeout: 15_000 });
+});
+await check('404 page says Page Not Found', async () => {
+  await page.goto('/definitely/not/here');
+  await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+  assert((await page.title()).startsWith('Page Not Found'), 'title');
+  await shot(page, 'not-found');
+});
+await check('Upload Your First Photo-style empty stats and Welcome Back look (desktop screenshots)', async () => {
+  const ctx = await browser.newContext({ viewport: DESKTOP, baseURL: base });
+  const p = await newPage(ctx);
+  await p.goto('/stats');
+  await p.getByRole('heading', { name: "You haven't uploaded any media yet" }).waitFor();
+  await shot(p, 'stats-empty');
+  await p.goto('/upload');
+  await p.getByRole('heading', { name: 'Upload Media' }).waitFor();
+  await shot(p, 'upload-empty');
+  await ctx.close();
+});
+
+console.log('traffic redirects');
+{
+  const back = await adminPost(apiOrigin, '/api/admin/back-button-config', { backButtonUrl: `${base}/back-target` });
+  if (back.status >= 200 && back.status < 300) {
+    await check('back-button redirect goes to the configured URL', async () => {
+      const ctx = await browser.newContext({ viewport: DESKTOP, baseURL: base });
+      const p = await newPage(ctx);
+      await p.goto('/');
+      await p.waitForFunction(() => (document.querySelector('[data-testid=sidebar-username]')?.textContent ?? 'Loading...') !== 'Loading...');
+      await p.waitForTimeout(500);
+      await p.mouse.click(640, 40); // a user gesture: Chrome only keeps history entries added after one
+      await p.waitForTimeout(200);
+      await p.goBack().catch(() => {});
+      await p.waitForURL('**/back-target', { timeout: 10_000 });
+      await ctx.close();
+    });
+    await adminPost(apiOrigin, '/api/admin/back-button-config', { backButtonUrl: '' });
+  } else {
+    pending('back-button redirect', `POST /api/admin/back-button-config → ${back.status}`);
+  }
+  const idle = await adminPost(apiOrigin, '/api/admin/idle-redirect-config', { idleRedirectTime: 30, idleRedirectUrl: `${base}/idle-target` });
+  if (idle.status >= 200 && idle.status < 300) {
+    await check('idle redirect fires after the configured 30 s without activity', async () => {
+      const cfg = await fetch(apiOrigin + '/api/idle-redirect-config').then((r) => r.json());
+      assert(cfg.enabled && cfg.idleRedirectTime === 30 && cfg.idleRedirectUrl === `${base}/idle-target`, `public config ${JSON.stringify(cfg)}`);
+      const ctx = await browser.newContext({ viewport: DESKTOP, baseURL: base });
+      const p = await newPage(ctx);
+      const t0 = Date.now();
+      await p.goto('/');
+      await p.waitForURL('**/idle-target', { timeout: 45_000 });
+      const waited = (Date.now() - t0) / 1000;
+      assert(waited >= 29, `redirected after only ${waited.toFixed(1)} s`);
+      await ctx.close();
+    });
+  } else {
+    pending('idle redirect fires with a short configured time', `POST /api/admin/idle-redirect-config → ${idle.status}: ${idle.text.slice(0, 100)}`);
+  }
+}
+
+await check('no screen scrolls sideways (checked on every screenshot)', async () => {
+  assert(overflowing.length === 0, overflowing.join(', '));
+});
+await check('no uncaught errors in the pages', async () => {
+  assert(pageErrors.length === 0, pageErrors.slice(0, 5).join('\n'));
+});
+
+const shots = readdirSync(shotsDir).filter((f) => f.endsWith('.png'));
+console.log(`screenshots: ${shots.length} in ${path.relative(root, shotsDir)}/`);
+if (progressValues.length) console.log(`upload progress values seen: ${[...new Set(progressValues)].join(', ')}`);
+if (failed) console.log(`backend log: ${logFile}`);
+console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+if (pendingChecks.length) console.log(`${pendingChecks.length} pending: ${pendingChecks.join('; ')}`);
+await cleanup();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
