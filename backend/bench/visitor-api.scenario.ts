@@ -7,8 +7,8 @@ export const randomRoute = (probe: ProbeUser, app: BenchApp) =>
   `GET /api/media/random/{userId} · voted ${percent(probe.votedShare)} · ${fmtCount(app.seed.media)} media`;
 
 /** The rating screen's call for a user who has voted on `probe.votedShare` of all media. */
-export const randomSpec = (app: BenchApp, probe: ProbeUser): MeasureSpec => ({
-  name: randomRoute(probe, app),
+export const randomSpec = (app: BenchApp, probe: ProbeUser, suffix = ''): MeasureSpec => ({
+  name: randomRoute(probe, app) + suffix,
   baseUrl: app.baseUrl,
   path: `/api/media/random/${probe.id}`,
   headers: { cookie: probe.cookie },
