@@ -1,12 +1,21 @@
 import { Module } from '@nestjs/common';
 import { AdConfigRepository } from './ad-config.repository.js';
+import { AdSchema } from './ad-schema.js';
+import { AdsAdminController } from './ads-admin.controller.js';
+import { AdsAdminService } from './ads-admin.service.js';
 import { AdsController } from './ads.controller.js';
 import { AdsService } from './ads.service.js';
 import { TypeormAdConfigRepository } from './infrastructure/typeorm-ad-config.repository.js';
+import { TypeormAdSchema } from './infrastructure/typeorm-ad-schema.js';
 
 @Module({
-  controllers: [AdsController],
-  providers: [AdsService, { provide: AdConfigRepository, useClass: TypeormAdConfigRepository }],
+  controllers: [AdsController, AdsAdminController],
+  providers: [
+    AdsService,
+    AdsAdminService,
+    { provide: AdConfigRepository, useClass: TypeormAdConfigRepository },
+    { provide: AdSchema, useClass: TypeormAdSchema },
+  ],
   exports: [AdsService, AdConfigRepository],
 })
 export class AdsModule {}

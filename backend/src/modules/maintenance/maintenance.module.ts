@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
+import { DatabaseProbe } from './database-probe.js';
+import { TypeormDatabaseProbe } from './infrastructure/typeorm-database-probe.js';
+import { DbTestController, MaintenanceController } from './maintenance.controller.js';
+import { MaintenanceService } from './maintenance.service.js';
 
-/** Admin: database tests, statistics, reset and module migrations. */
-@Module({})
+/** Admin: database tests, statistics and reset. (Module migrations live with their modules: traffic, ads.) */
+@Module({
+  controllers: [DbTestController, MaintenanceController],
+  providers: [MaintenanceService, { provide: DatabaseProbe, useClass: TypeormDatabaseProbe }],
+})
 export class MaintenanceModule {}

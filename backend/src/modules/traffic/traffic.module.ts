@@ -1,12 +1,21 @@
 import { Module } from '@nestjs/common';
 import { TypeormRedirectConfigRepository } from './infrastructure/typeorm-redirect-config.repository.js';
+import { TypeormTrafficSchema } from './infrastructure/typeorm-traffic-schema.js';
 import { RedirectConfigRepository } from './redirect-config.repository.js';
+import { TrafficAdminController } from './traffic-admin.controller.js';
+import { TrafficAdminService } from './traffic-admin.service.js';
+import { TrafficSchema } from './traffic-schema.js';
 import { TrafficController } from './traffic.controller.js';
 import { TrafficService } from './traffic.service.js';
 
 @Module({
-  controllers: [TrafficController],
-  providers: [TrafficService, { provide: RedirectConfigRepository, useClass: TypeormRedirectConfigRepository }],
+  controllers: [TrafficController, TrafficAdminController],
+  providers: [
+    TrafficService,
+    TrafficAdminService,
+    { provide: RedirectConfigRepository, useClass: TypeormRedirectConfigRepository },
+    { provide: TrafficSchema, useClass: TypeormTrafficSchema },
+  ],
   exports: [TrafficService, RedirectConfigRepository],
 })
 export class TrafficModule {}

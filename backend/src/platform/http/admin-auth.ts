@@ -18,8 +18,19 @@ import { AppConfig } from '../../config/env.js';
 import { DomainError, unauthenticated } from '../domain-error.js';
 import { AdminLoginThrottle, TypeormAdminLoginThrottle } from './admin-login-throttle.js';
 
-/** Failed logins allowed per window before the account / the IP gets 429 (correct ones included). */
-export const ADMIN_THROTTLE = { windowMs: 15 * 60 * 1000, maxPerAccount: 30, maxPerIp: 10 } as const;
+/**
+ * Failed logins allowed per window before the IP / the account gets 429 (correct passwords
+ * included, so guessing on learns nothing). An address that logged in to the account within
+ * `trustedForMs` is spared the account lock: failures from elsewhere cannot lock the real admin out.
+ */
+export const ADMIN_THROTTLE = {
+  windowMs: 15 * 60 * 1000,
+  maxPerAccount: 30,
+  maxPerIp: 10,
+  trustedForMs: 30 * 24 * 3600 * 1000,
+  /** a trusted address's timestamp is refreshed at most this often (not on every admin call) */
+  refreshTrustMs: 10 * 60 * 1000,
+} as const;
 
 /** Every route under these prefixes is admin-only, decorated or not. */
 const ADMIN_PREFIXES = ['api/admin', 'api/db-test'];
@@ -113,15 +124,19 @@ export class AdminAuthGuard implements CanActivate {
     if (!given) throw unauthenticated('Admin authentication required');
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     // checked before the password so a guess made while throttled learns nothing
-    const since = new Date(Date.now() - ADMIN_THROTTLE.windowMs);
-    const failures = await this.throttle.recentFailures(given.username, ip, since);
-    if (failures.byAccount >= ADMIN_THROTTLE.maxPerAccount || failures.byIp >= ADMIN_THROTTLE.maxPerIp) {
+    const now = Date.now();
+    const standing = await this.throttle.standing(given.username, ip, new Date(now - ADMIN_THROTTLE.windowMs));
+    const trusted = standing.lastSuccessAt !== null && now - standing.lastSuccessAt.getTime() < ADMIN_THROTTLE.trustedForMs;
+    if (standing.byIp >= ADMIN_THROTTLE.maxPerIp || (standing.byAccount >= ADMIN_THROTTLE.maxPerAccount && !trusted)) {
       ctx.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(ADMIN_THROTTLE.windowMs / 1000));
       throw new DomainError('rate_limited', 'Too many failed admin logins. Please wait 15 minutes and try again.');
     }
     if (!this.credentials.matches(given.username, given.password)) {
       await this.throttle.recordFailure(given.username, ip);
       throw unauthenticated('Invalid credentials');
+    }
+    if (!standing.lastSuccessAt || now - standing.lastSuccessAt.getTime() > ADMIN_THROTTLE.refreshTrustMs) {
+      await this.throttle.recordSuccess(given.username, ip);
     }
     req.admin = given.username;
     return true;

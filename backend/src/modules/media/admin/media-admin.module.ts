@@ -1,5 +1,14 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media.module.js';
+import { TypeormMediaAdminRepository } from './infrastructure/typeorm-media-admin.repository.js';
+import { MediaAdminController } from './media-admin.controller.js';
+import { MediaAdminRepository } from './media-admin.repository.js';
+import { MediaAdminService } from './media-admin.service.js';
 
 /** Admin: media list and deletion. */
-@Module({})
+@Module({
+  imports: [MediaModule],
+  controllers: [MediaAdminController],
+  providers: [MediaAdminService, { provide: MediaAdminRepository, useClass: TypeormMediaAdminRepository }],
+})
 export class MediaAdminModule {}

@@ -3,8 +3,9 @@ import { AdConfigs1763700001000 } from './1763700001000-ad-configs.js';
 import { TrafficConfigs1763700002000 } from './1763700002000-traffic-configs.js';
 import { AdminLoginFailures1763720000000 } from './1763720000000-admin-login-failures.js';
 import { GeocodeCache1763720001000 } from './1763720001000-geocode-cache.js';
+import { AdminTrustedAddresses1763720002000 } from './1763720002000-admin-trusted-addresses.js';
 import { Jobs1763730000000 } from './1763730000000-jobs.js';
 import { PopulationRuns1763730001000 } from './1763730001000-population-runs.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
-export const migrations = [VisitorSchema1763700000000, AdConfigs1763700001000, TrafficConfigs1763700002000, AdminLoginFailures1763720000000, GeocodeCache1763720001000, Jobs1763730000000, PopulationRuns1763730001000];
+export const migrations = [VisitorSchema1763700000000, AdConfigs1763700001000, TrafficConfigs1763700002000, AdminLoginFailures1763720000000, GeocodeCache1763720001000, AdminTrustedAddresses1763720002000, Jobs1763730000000, PopulationRuns1763730001000];

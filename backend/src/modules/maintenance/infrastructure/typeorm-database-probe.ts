@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
+import { DatabaseProbe, type SampleQueryResult, type TableInfo, type Totals } from '../database-probe.js';
+
+const TOTALS = `SELECT (SELECT count(*) FROM users)::int AS "totalUsers", (SELECT count(*) FROM media)::int AS "totalMedia",
+                       (SELECT count(*) FROM votes)::int AS "totalVotes", (SELECT count(*) FROM views)::int AS "totalViews"`;
+
+/** Cheap queries shaped like the app's hot paths, each on an index. */
+const SAMPLES: Array<[string, string]> = [
+  ['Newest media', `SELECT id, original_name, uploaded_at FROM media ORDER BY uploaded_at DESC, id DESC LIMIT 5`],
+  ['Most voted media', `SELECT id, total_votes, hot_votes FROM media ORDER BY total_votes DESC LIMIT 5`],
+  ['Random pick', `SELECT id FROM media WHERE random_key >= random() ORDER BY random_key LIMIT 1`],
+  ['Newest users', `SELECT id, username, created_at FROM users ORDER BY id DESC LIMIT 5`],
+  ['Votes of newest media', `SELECT count(*)::int AS n FROM votes WHERE media_id = (SELECT max(id) FROM media)`],
+];
+
+@Injectable()
+export class TypeormDatabaseProbe extends DatabaseProbe {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  async connection() {
+    const [r] = await this.db.query(`SELECT version() AS version, current_database() AS database, now() AS server_time`);
+    return { version: String(r.version), database: String(r.database), serverTime: new Date(r.server_time) };
+  }
+
+  async tables(): Promise<TableInfo[]> {
+    const rows: Array<{ name: string; columns: number }> = await this.db.query(
+      `SELECT t.table_name AS name, count(c.column_name)::int AS columns
+         FROM information_schema.tables t
+         LEFT JOIN information_schema.columns c ON c.table_schema = t.table_schema AND c.table_name = t.table_name
+        WHERE t.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
+        GROUP BY t.table_name ORDER BY t.table_name`,
+    );
+    return rows.map((r) => ({ name: r.name, columns: Number(r.columns) }));
+  }
+
+  async counts(): Promise<Totals> {
+    const [r] = await this.db.query(TOTALS);
+    return r;
+  }
+
+  async sampleQueries(): Promise<SampleQueryResult[]> {
+    const out: SampleQueryResult[] = [];
+    for (const [name, sql] of SAMPLES) {
+      const started = performance.now();
+      const rows: unknown[] = await this.db.query(sql);
+      out.push({ name, rowCount: rows.length, durationMs: Math.round(performance.now() - started) });
+    }
+    return out;
+  }
+
+  async reset(): Promise<Totals> {
+    // one runner for everything: on PGlite it holds the only connection, so nothing else may run inside
+    const runner: QueryRunner = this.db.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      const [before] = await runner.query(TOTALS);
+      // CASCADE also empties what references users (magic-link tokens, seeded-population bookkeeping)
+      await runner.query(`TRUNCATE users, media, votes, views RESTART IDENTITY CASCADE`);
+      await runner.commitTransaction();
+      return before;
+    } catch (err) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw err;
+    } finally {
+      await runner.release();
+    }
+  }
+}

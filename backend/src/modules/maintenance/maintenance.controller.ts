@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AdminOnly } from '../../platform/http/admin-auth.js';
+import { noCache } from '../../platform/http/simple-rest.js';
+import { ResetDatabaseDto } from './dto/reset-database.dto.js';
+import { MaintenanceService } from './maintenance.service.js';
+
+/** The DB Admin page's checks (GET /api/db-test/*). */
+@ApiTags('admin')
+@AdminOnly()
+@Controller('api/db-test')
+export class DbTestController {
+  constructor(private readonly maintenance: MaintenanceService) {}
+
+  @Get('connection')
+  connection(@Res({ passthrough: true }) res: Response) {
+    noCache(res);
+    return this.maintenance.connection();
+  }
+
+  @Get('schema')
+  schema(@Res({ passthrough: true }) res: Response) {
+    noCache(res);
+    return this.maintenance.schema();
+  }
+
+  @Get('counts')
+  counts(@Res({ passthrough: true }) res: Response) {
+    noCache(res);
+    return this.maintenance.counts();
+  }
+
+  @Get('queries')
+  queries(@Res({ passthrough: true }) res: Response) {
+    noCache(res);
+    return this.maintenance.queries();
+  }
+}
+
+@ApiTags('admin')
+@AdminOnly()
+@Controller('api/admin')
+export class MaintenanceController {
+  constructor(private readonly maintenance: MaintenanceService) {}
+
+  /** totalUsers, totalMedia, totalVotes, totalViews: rows counted, not counters. */
+  @Get('stats')
+  stats(@Res({ passthrough: true }) res: Response) {
+    noCache(res);
+    return this.maintenance.stats();
+  }
+
+  @Post('reset-database')
+  @HttpCode(200)
+  reset(@Body() _body: ResetDatabaseDto) {
+    return this.maintenance.reset();
+  }
+}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../config/env.js';
+import { DomainError } from '../../platform/domain-error.js';
+import { DatabaseProbe, REQUIRED_TABLES, type SampleQueryResult, type TableInfo, type Totals } from './database-probe.js';
+
+/** Every check answers its own duration; a failing one answers 503 with the reason (admins only see it). */
+async function timed<T extends object>(failure: string, work: () => Promise<T>): Promise<T & { success: true; durationMs: number }> {
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { success: true, ...result, durationMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    throw new DomainError('unavailable', `${failure}: ${(err as Error).message}`);
+  }
+}
+
+@Injectable()
+export class MaintenanceService {
+  constructor(
+    private readonly probe: DatabaseProbe,
+    private readonly config: AppConfig,
+  ) {}
+
+  connection() {
+    return timed('Connection failed', async () => {
+      const c = await this.probe.connection();
+      return {
+        message: 'Database connection OK',
+        engine: this.config.databaseUrl ? 'postgresql' : 'pglite',
+        database: c.database,
+        version: c.version,
+        serverTime: c.serverTime.toISOString(),
+      };
+    });
+  }
+
+  schema(): Promise<{ tables: TableInfo[]; missing: string[]; message: string } & { success: true; durationMs: number }> {
+    return timed('Schema check failed', async () => {
+      const tables = await this.probe.tables();
+      const missing = REQUIRED_TABLES.filter((name) => !tables.some((t) => t.name === name));
+      if (missing.length) throw new Error(`missing tables ${missing.join(', ')} (run the migrations)`);
+      return { message: `${tables.length} tables, none missing`, tables, missing };
+    });
+  }
+
+  counts() {
+    return timed('Count query failed', async () => {
+      const { totalUsers, totalMedia } = await this.probe.counts();
+      return { totalUsers, totalMedia };
+    });
+  }
+
+  queries(): Promise<{ queries: SampleQueryResult[] } & { success: true; durationMs: number }> {
+    return timed('Sample queries failed', async () => ({ queries: await this.probe.sampleQueries() }));
+  }
+
+  stats(): Promise<Totals> {
+    return this.probe.counts();
+  }
+
+  /** Users, media rows, votes and views go; the bucket keeps its files (Import Media brings them back). */
+  async reset() {
+    const deleted = await this.probe.reset();
+    return {
+      success: true,
+      message: 'Database reset: users, media, votes and views were deleted. Files in the bucket were kept.',
+      deleted,
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { containsPattern } from '../../../../platform/http/simple-rest.js';
+import { mediaUrl } from '../../domain/media.js';
+import { type AdminMediaRow, MediaAdminRepository, type MediaListCriteria, type MediaSortField } from '../media-admin.repository.js';
+
+interface Row {
+  id: number;
+  storage_key: string;
+  mime_type: string;
+  original_name: string;
+  size: string | number;
+  user_id: number;
+  username: string;
+  uploaded_at: Date;
+  hot_votes: number;
+  total_votes: number;
+  total_views: number;
+}
+
+const toRow = (r: Row): AdminMediaRow => ({
+  id: r.id,
+  url: mediaUrl(r.storage_key),
+  mimeType: r.mime_type,
+  originalName: r.original_name,
+  size: Number(r.size),
+  userId: r.user_id,
+  username: r.username,
+  uploadedAt: new Date(r.uploaded_at),
+  hotVotes: r.hot_votes,
+  notVotes: r.total_votes - r.hot_votes,
+  totalVotes: r.total_votes,
+  totalViews: r.total_views,
+});
+
+/** Whitelisted sort expressions; the id tiebreak keeps pages stable. */
+const ORDER: Record<MediaSortField, string> = {
+  id: 'm.id',
+  uploadedAt: 'm.uploaded_at',
+  originalName: 'lower(m.original_name)',
+  username: 'lower(u.username)',
+  mimeType: 'm.mime_type',
+  size: 'm.size',
+  hotVotes: 'm.hot_votes',
+  notVotes: '(m.total_votes - m.hot_votes)',
+  totalVotes: 'm.total_votes',
+  totalViews: 'm.total_views',
+};
+
+const SELECT = `SELECT m.id, m.storage_key, m.mime_type, m.original_name, m.size, m.user_id, u.username, m.uploaded_at,
+                       m.hot_votes, m.total_votes, m.total_views
+                  FROM media m JOIN users u ON u.id = m.user_id`;
+
+@Injectable()
+export class TypeormMediaAdminRepository extends MediaAdminRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  async list(c: MediaListCriteria) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    if (c.q) {
+      const p = param(containsPattern(c.q));
+      where.push(`(m.original_name ILIKE ${p} OR u.username ILIKE ${p})`);
+    }
+    if (c.type) where.push(`m.mime_type LIKE ${param(`${c.type}/%`)}`);
+    if (c.ids) where.push(`m.id = ANY(${param(c.ids)}::int[])`);
+    if (c.userId !== undefined) where.push(`m.user_id = ${param(c.userId)}`);
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.db.query(
+      `SELECT count(*)::int AS total FROM media m JOIN users u ON u.id = m.user_id ${whereSql}`,
+      params,
+    );
+    const rows: Row[] = await this.db.query(
+      `${SELECT} ${whereSql} ORDER BY ${ORDER[c.sort.field]} ${c.sort.order}, m.id ${c.sort.order}
+        LIMIT ${param(c.limit)} OFFSET ${param(c.offset)}`,
+      params,
+    );
+    return { rows: rows.map(toRow), total: Number(total) };
+  }
+
+  async findRow(id: number) {
+    const rows: Row[] = await this.db.query(`${SELECT} WHERE m.id = $1`, [id]);
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+}

@@ -1,0 +1,34 @@
+import { Controller, Delete, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AdminOnly } from '../../../platform/http/admin-auth.js';
+import { IdParam } from '../../../platform/http/id-param.js';
+import { ListQueryDto, noCache, sendListHeaders } from '../../../platform/http/simple-rest.js';
+import { AdminMediaDto } from './dto/admin-media.dto.js';
+import { MediaAdminService } from './media-admin.service.js';
+
+@ApiTags('admin')
+@AdminOnly()
+@Controller('api/admin/media')
+export class MediaAdminController {
+  constructor(private readonly media: MediaAdminService) {}
+
+  /** Also the portal's login check: wrong credentials answer 401 here. */
+  @Get()
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminMediaDto[]> {
+    const page = await this.media.list(query);
+    sendListHeaders(res, 'media', page.offset, page.rows.length, page.total);
+    return page.rows.map(AdminMediaDto.of);
+  }
+
+  @Get(':id')
+  async get(@Param('id', IdParam) id: number, @Res({ passthrough: true }) res: Response): Promise<AdminMediaDto> {
+    noCache(res);
+    return AdminMediaDto.of(await this.media.get(id));
+  }
+
+  @Delete(':id')
+  async remove(@Param('id', IdParam) id: number): Promise<AdminMediaDto> {
+    return AdminMediaDto.of(await this.media.delete(id));
+  }
+}

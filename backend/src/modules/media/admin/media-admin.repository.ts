@@ -1,0 +1,48 @@
+import type { Page, SortOrder } from '../../../platform/http/simple-rest.js';
+
+/** The spec's admin media row (§3), tallies from the counters on the media row. */
+export interface AdminMediaRow {
+  id: number;
+  url: string;
+  mimeType: string;
+  originalName: string;
+  size: number;
+  userId: number;
+  username: string;
+  uploadedAt: Date;
+  hotVotes: number;
+  notVotes: number;
+  totalVotes: number;
+  totalViews: number;
+}
+
+export const MEDIA_SORTABLE = [
+  'id',
+  'uploadedAt',
+  'originalName',
+  'username',
+  'mimeType',
+  'size',
+  'hotVotes',
+  'notVotes',
+  'totalVotes',
+  'totalViews',
+] as const;
+export type MediaSortField = (typeof MEDIA_SORTABLE)[number];
+
+export interface MediaListCriteria {
+  /** substring of the original name or the uploader's username, case-insensitive */
+  q?: string;
+  type?: 'image' | 'video';
+  ids?: number[];
+  userId?: number;
+  sort: { field: MediaSortField; order: SortOrder };
+  offset: number;
+  limit: number;
+}
+
+/** Port: the admin's read side over media joined with uploaders. */
+export abstract class MediaAdminRepository {
+  abstract list(criteria: MediaListCriteria): Promise<Page<AdminMediaRow>>;
+  abstract findRow(id: number): Promise<AdminMediaRow | null>;
+}

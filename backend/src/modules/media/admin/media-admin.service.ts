@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { badRequest, notFound } from '../../../platform/domain-error.js';
+import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
+import { MediaService } from '../media.service.js';
+import { type AdminMediaRow, MEDIA_SORTABLE, MediaAdminRepository, type MediaListCriteria } from './media-admin.repository.js';
+
+@Injectable()
+export class MediaAdminService {
+  constructor(
+    private readonly rows: MediaAdminRepository,
+    private readonly media: MediaService,
+  ) {}
+
+  /** filter: `q` (name or username), `type` (image | video), `id` (getMany), `userId` (one uploader). */
+  async list(query: ListQueryDto): Promise<Page<AdminMediaRow> & { offset: number }> {
+    const q = parseListQuery(query, { sortable: MEDIA_SORTABLE, defaultSort: ['uploadedAt', 'DESC'], filters: ['q', 'type', 'id', 'userId'] });
+    const criteria: MediaListCriteria = { sort: q.sort, offset: q.offset, limit: q.limit };
+    const { q: text, type, id, userId } = q.filter;
+    if (text !== undefined) {
+      if (typeof text !== 'string' || text.length > 200) throw badRequest('filter q must be text of at most 200 characters');
+      if (text.trim()) criteria.q = text.trim();
+    }
+    if (type !== undefined) {
+      if (type !== 'image' && type !== 'video') throw badRequest('filter type must be image or video');
+      criteria.type = type;
+    }
+    if (id !== undefined) criteria.ids = idList(id);
+    if (userId !== undefined) criteria.userId = idList(userId, 'userId')[0];
+    return { ...(await this.rows.list(criteria)), offset: q.offset };
+  }
+
+  async get(id: number): Promise<AdminMediaRow> {
+    const row = await this.rows.findRow(id);
+    if (!row) throw notFound('Media not found');
+    return row;
+  }
+
+  /** Admin delete: any media; its votes, views and stored object go with it. Answers the row as it was. */
+  async delete(id: number): Promise<AdminMediaRow> {
+    const row = await this.get(id);
+    await this.media.deleteMedia(id, null);
+    return row;
+  }
+}
