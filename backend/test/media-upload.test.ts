@@ -80,7 +80,11 @@ describe(`media upload (${dbKind})`, () => {
       expect(res.body.mimeType).toBe(mime);
       expect(res.body.url).toMatch(new RegExp(`\\.${format}$`));
       const back = await binary(request(t.server).get(res.body.url)).expect(200);
-      expect(await sharp(back.body as Buffer, { animated: true }).metadata()).toMatchObject({ format, pages: 3, pageHeight: 8 });
+      expect(await sharp(back.body as Buffer, { animated: true }).metadata()).toMatchObject({
+        format,
+        pages: 3,
+        pageHeight: 8,
+      });
     }
   });
 
@@ -122,7 +126,11 @@ describe(`media upload (${dbKind})`, () => {
     });
 
     it('an HTML page named .jpg (415)', async () => {
-      const res = await upload(v, Buffer.from('<!doctype html><html><script>alert(1)</script></html>'), 'cat.jpg').expect(415);
+      const res = await upload(
+        v,
+        Buffer.from('<!doctype html><html><script>alert(1)</script></html>'),
+        'cat.jpg',
+      ).expect(415);
       expect(res.body).toMatchObject({ statusCode: 415, error: 'unsupported_media_type' });
       expect(res.body.message).toMatch(/Only JPEG, PNG, GIF, WebP images and MP4 videos are allowed/);
     });
@@ -134,8 +142,18 @@ describe(`media upload (${dbKind})`, () => {
 
     it('a text file, an SVG, a BMP and an empty file (415)', async () => {
       await upload(v, Buffer.from('just some notes'), 'notes.txt').expect(415);
-      await upload(v, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg').expect(415);
-      await upload(v, await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).tiff().toBuffer(), 'scan.tiff').expect(415);
+      await upload(
+        v,
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'logo.svg',
+      ).expect(415);
+      await upload(
+        v,
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+          .tiff()
+          .toBuffer(),
+        'scan.tiff',
+      ).expect(415);
       const empty = await upload(v, Buffer.alloc(0), 'empty.png').expect(415);
       expect(empty.body.message).toMatch(/not supported/);
     });
@@ -172,7 +190,11 @@ describe(`media upload (${dbKind})`, () => {
             port,
             method: 'POST',
             path: '/api/media/upload',
-            headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked', Cookie: v.cookie },
+            headers: {
+              'Content-Type': `multipart/form-data; boundary=${boundary}`,
+              'Transfer-Encoding': 'chunked',
+              Cookie: v.cookie,
+            },
           },
           (res) => {
             let text = '';
@@ -191,7 +213,10 @@ describe(`media upload (${dbKind})`, () => {
     it('no file, no userId, a JSON body, two files or a wrong field (400); a userId that is not a number (403)', async () => {
       const noFile = await v.agent.post('/api/media/upload').field('userId', String(v.id)).expect(400);
       expect(noFile.body.message).toMatch(/file/);
-      const noUser = await v.agent.post('/api/media/upload').attach('file', await pngImage(), 'a.png').expect(400);
+      const noUser = await v.agent
+        .post('/api/media/upload')
+        .attach('file', await pngImage(), 'a.png')
+        .expect(400);
       expect(noUser.body.message).toMatch(/userId/);
       const json = await v.agent.post('/api/media/upload').send({ userId: v.id, file: 'aGVsbG8=' }).expect(400);
       expect(json.body.message).toMatch(/multipart\/form-data/);
@@ -202,9 +227,17 @@ describe(`media upload (${dbKind})`, () => {
         .attach('file', await pngImage(), 'b.png')
         .expect(400);
       expect(two.body.message).toMatch(/one file/);
-      const wrongField = await v.agent.post('/api/media/upload').field('userId', String(v.id)).attach('photo', await pngImage(), 'a.png').expect(400);
+      const wrongField = await v.agent
+        .post('/api/media/upload')
+        .field('userId', String(v.id))
+        .attach('photo', await pngImage(), 'a.png')
+        .expect(400);
       expect(wrongField.body.message).toMatch(/"file"/);
-      const notAnId = await v.agent.post('/api/media/upload').field('userId', 'abc').attach('file', await pngImage(), 'a.png').expect(403);
+      const notAnId = await v.agent
+        .post('/api/media/upload')
+        .field('userId', 'abc')
+        .attach('file', await pngImage(), 'a.png')
+        .expect(403);
       expect(notAnId.body.message).toBeTruthy();
     });
 

@@ -34,16 +34,32 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
     const own = (await uploadPng(rater, 'mine.png')).id;
     for (let i = 0; i < 3; i++) await uploadPng(owner);
     // earlier tests' uploads count too: the candidates are everything not the rater's
-    const candidates: number[] = (await db().query(`SELECT id FROM media WHERE user_id <> $1`, [rater.id])).map((r: { id: number }) => r.id);
+    const candidates: number[] = (await db().query(`SELECT id FROM media WHERE user_id <> $1`, [rater.id])).map(
+      (r: { id: number }) => r.id,
+    );
     expect(candidates.length).toBeGreaterThanOrEqual(3);
 
     const seen = new Set<number>();
     for (let i = 0; i < candidates.length; i++) {
       const res = await random(rater).expect(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body).toMatchObject({ mimeType: 'image/png', totalVotes: 0, hotPercentage: 0, notPercentage: 0, userHasVoted: false });
+      expect(res.body).toMatchObject({
+        mimeType: 'image/png',
+        totalVotes: 0,
+        hotPercentage: 0,
+        notPercentage: 0,
+        userHasVoted: false,
+      });
       expect(res.body.url).toMatch(/^\/media\/uploads\//);
-      expect(Object.keys(res.body).sort()).toEqual(['hotPercentage', 'id', 'mimeType', 'notPercentage', 'totalVotes', 'url', 'userHasVoted']);
+      expect(Object.keys(res.body).sort()).toEqual([
+        'hotPercentage',
+        'id',
+        'mimeType',
+        'notPercentage',
+        'totalVotes',
+        'url',
+        'userHasVoted',
+      ]);
       expect(res.body.id).not.toBe(own);
       expect(candidates).toContain(res.body.id);
       expect(seen.has(res.body.id)).toBe(false);
@@ -60,11 +76,10 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
     const a = (await uploadPng(owner)).id;
     const b = (await uploadPng(owner)).id;
     // other visitors' media exist in this app too: vote them away so only a and b are left
-    await db().query(`INSERT INTO votes (user_id, media_id, is_hot) SELECT $1, id, true FROM media WHERE id NOT IN ($2, $3) AND user_id <> $1`, [
-      rater.id,
-      a,
-      b,
-    ]);
+    await db().query(
+      `INSERT INTO votes (user_id, media_id, is_hot) SELECT $1, id, true FROM media WHERE id NOT IN ($2, $3) AND user_id <> $1`,
+      [rater.id, a, b],
+    );
     for (let i = 0; i < 5; i++) expect((await random(rater, [a]).expect(200)).body.id).toBe(b);
     const onlyExcluded = await random(rater, [a, b]).expect(200);
     expect([a, b]).toContain(onlyExcluded.body.id);
@@ -86,9 +101,15 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
     const m = await uploadPng(owner);
     const views = async () => (await db().query(`SELECT total_views FROM media WHERE id = $1`, [m.id]))[0].total_views;
 
-    expect((await viewer.agent.post(`/api/media/${m.id}/view`).send({ userId: viewer.id }).expect(200)).body).toEqual({ recorded: true });
-    expect((await viewer.agent.post(`/api/media/${m.id}/view`).send({ userId: viewer.id }).expect(200)).body).toEqual({ recorded: false });
-    expect((await owner.agent.post(`/api/media/${m.id}/view`).send({ userId: owner.id }).expect(200)).body).toEqual({ recorded: false });
+    expect((await viewer.agent.post(`/api/media/${m.id}/view`).send({ userId: viewer.id }).expect(200)).body).toEqual({
+      recorded: true,
+    });
+    expect((await viewer.agent.post(`/api/media/${m.id}/view`).send({ userId: viewer.id }).expect(200)).body).toEqual({
+      recorded: false,
+    });
+    expect((await owner.agent.post(`/api/media/${m.id}/view`).send({ userId: owner.id }).expect(200)).body).toEqual({
+      recorded: false,
+    });
     expect(await views()).toBe(1);
 
     const before = await snapshot(t);
@@ -108,7 +129,10 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
     const first = await uploadPng(owner, 'first.png');
     const second = (await upload(owner, tinyMp4, 'second.mp4').expect(201)).body;
     for (const [i, o] of others.entries()) {
-      await o.agent.post('/api/votes').send({ userId: o.id, mediaId: first.id, isHot: i < 2 }).expect(201);
+      await o.agent
+        .post('/api/votes')
+        .send({ userId: o.id, mediaId: first.id, isHot: i < 2 })
+        .expect(201);
       await o.agent.post(`/api/media/${first.id}/view`).send({ userId: o.id }).expect(200);
     }
     await others[0]!.agent.post(`/api/media/${second.id}/view`).send({ userId: others[0]!.id }).expect(200);
@@ -128,7 +152,12 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
       hotPercentage: 67,
       notPercentage: 33,
     });
-    expect(stats.body.mediaStats[0]).toMatchObject({ mimeType: 'video/mp4', originalName: 'second.mp4', totalViews: 1, totalVotes: 0 });
+    expect(stats.body.mediaStats[0]).toMatchObject({
+      mimeType: 'video/mp4',
+      originalName: 'second.mp4',
+      totalViews: 1,
+      totalVotes: 0,
+    });
 
     const fresh = await newVisitor(t);
     expect((await fresh.agent.get(`/api/users/${fresh.id}/stats`).expect(200)).body).toEqual({
@@ -150,7 +179,9 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
     const storage = t.app.get(ObjectStorage);
     expect(await storage.stat(keyOf(m.url))).not.toBeNull();
 
-    expect((await owner.agent.delete(`/api/media/${m.id}`).query({ userId: owner.id }).expect(200)).body).toEqual({ success: true });
+    expect((await owner.agent.delete(`/api/media/${m.id}`).query({ userId: owner.id }).expect(200)).body).toEqual({
+      success: true,
+    });
     const [left] = await db().query(
       `SELECT (SELECT count(*)::int FROM media WHERE id = $1) AS media, (SELECT count(*)::int FROM votes WHERE media_id = $1) AS votes,
               (SELECT count(*)::int FROM views WHERE media_id = $1) AS views`,
@@ -213,7 +244,11 @@ describe(`media: file serving (${dbKind})`, () => {
 
   it('answers HEAD with the headers and no body', async () => {
     const res = await request(t.server).head(video.url).expect(200);
-    expect(res.headers).toMatchObject({ 'content-type': 'video/mp4', 'content-length': String(video.size), 'accept-ranges': 'bytes' });
+    expect(res.headers).toMatchObject({
+      'content-type': 'video/mp4',
+      'content-length': String(video.size),
+      'accept-ranges': 'bytes',
+    });
   });
 
   it('serves byte ranges (206) with the exact slice, and 416 for a range past the end', async () => {
@@ -226,20 +261,33 @@ describe(`media: file serving (${dbKind})`, () => {
     expect(tail.headers['content-range']).toBe(`bytes ${video.size - 100}-${video.size - 1}/${video.size}`);
     expect(Buffer.compare(tail.body as Buffer, tinyMp4.subarray(tinyMp4.length - 100))).toBe(0);
 
-    const open = await binary(request(t.server).get(video.url).set('Range', `bytes=${video.size - 5}-`)).expect(206);
+    const open = await binary(
+      request(t.server)
+        .get(video.url)
+        .set('Range', `bytes=${video.size - 5}-`),
+    ).expect(206);
     expect((open.body as Buffer).length).toBe(5);
 
-    const past = await request(t.server).get(image.url).set('Range', `bytes=${image.size + 10}-${image.size + 20}`).expect(416);
+    const past = await request(t.server)
+      .get(image.url)
+      .set('Range', `bytes=${image.size + 10}-${image.size + 20}`)
+      .expect(416);
     expect(past.headers['content-range']).toBe(`bytes */${image.size}`);
     expect(past.body).toMatchObject({ statusCode: 416 });
 
     // a stale If-Range gets the whole, current file
-    const stale = await binary(request(t.server).get(image.url).set('Range', 'bytes=0-9').set('If-Range', '"old"')).expect(200);
+    const stale = await binary(
+      request(t.server).get(image.url).set('Range', 'bytes=0-9').set('If-Range', '"old"'),
+    ).expect(200);
     expect((stale.body as Buffer).length).toBe(image.size);
   });
 
   it('answers 404 JSON for unknown keys and path tricks', async () => {
-    for (const path of ['/media/uploads/2020/01/nope.png', '/media/uploads/..%2F..%2Fetc%2Fpasswd', '/media/%2e%2e/secret']) {
+    for (const path of [
+      '/media/uploads/2020/01/nope.png',
+      '/media/uploads/..%2F..%2Fetc%2Fpasswd',
+      '/media/%2e%2e/secret',
+    ]) {
       const res = await request(t.server).get(path).expect(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.body.statusCode).toBe(404);

@@ -14,7 +14,8 @@ describe(`votes (${dbKind})`, () => {
   afterAll(() => t.close());
 
   const newMedia = async () => (await upload(owner, await pngImage(), 'p.png').expect(201)).body.id as number;
-  const vote = (v: Visitor, mediaId: number, isHot: boolean) => v.agent.post('/api/votes').send({ userId: v.id, mediaId, isHot });
+  const vote = (v: Visitor, mediaId: number, isHot: boolean) =>
+    v.agent.post('/api/votes').send({ userId: v.id, mediaId, isHot });
   const tallies = async (mediaId: number) =>
     (await t.app.get(DataSource).query(`SELECT hot_votes, total_votes FROM media WHERE id = $1`, [mediaId]))[0];
 
@@ -22,11 +23,31 @@ describe(`votes (${dbKind})`, () => {
     const m = await newMedia();
     const [a, b, c] = [await newVisitor(t), await newVisitor(t), await newVisitor(t)];
     const first = await vote(a, m, true).expect(201);
-    expect(first.body).toEqual({ mediaId: m, isHot: true, totalVotes: 1, hotVotes: 1, hotPercentage: 100, notPercentage: 0 });
-    expect((await vote(b, m, false).expect(201)).body).toMatchObject({ isHot: false, totalVotes: 2, hotVotes: 1, hotPercentage: 50, notPercentage: 50 });
-    expect((await vote(c, m, true).expect(201)).body).toMatchObject({ totalVotes: 3, hotVotes: 2, hotPercentage: 67, notPercentage: 33 });
+    expect(first.body).toEqual({
+      mediaId: m,
+      isHot: true,
+      totalVotes: 1,
+      hotVotes: 1,
+      hotPercentage: 100,
+      notPercentage: 0,
+    });
+    expect((await vote(b, m, false).expect(201)).body).toMatchObject({
+      isHot: false,
+      totalVotes: 2,
+      hotVotes: 1,
+      hotPercentage: 50,
+      notPercentage: 50,
+    });
+    expect((await vote(c, m, true).expect(201)).body).toMatchObject({
+      totalVotes: 3,
+      hotVotes: 2,
+      hotPercentage: 67,
+      notPercentage: 33,
+    });
     expect(await tallies(m)).toEqual({ hot_votes: 2, total_votes: 3 });
-    const rows = await t.app.get(DataSource).query(`SELECT user_id, is_hot FROM votes WHERE media_id = $1 ORDER BY voted_at, user_id`, [m]);
+    const rows = await t.app
+      .get(DataSource)
+      .query(`SELECT user_id, is_hot FROM votes WHERE media_id = $1 ORDER BY voted_at, user_id`, [m]);
     expect(rows).toEqual([
       { user_id: a.id, is_hot: true },
       { user_id: b.id, is_hot: false },
@@ -73,7 +94,10 @@ describe(`votes (${dbKind})`, () => {
   ])('rejects the bad vote body %j with 400 and changes nothing', async (body, message) => {
     const v = await newVisitor(t);
     const before = await snapshot(t);
-    const res = await v.agent.post('/api/votes').send({ userId: v.id, ...body }).expect(400);
+    const res = await v.agent
+      .post('/api/votes')
+      .send({ userId: v.id, ...body })
+      .expect(400);
     expect(res.body.message).toMatch(message);
     expect(await snapshot(t)).toEqual(before);
   });

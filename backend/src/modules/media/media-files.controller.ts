@@ -5,7 +5,13 @@ import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import { notFound } from '../../platform/domain-error.js';
-import { isSafeKey, ObjectNotFoundError, ObjectStorage, type ByteRange, type ObjectBody } from '../../platform/storage/object-storage.js';
+import {
+  isSafeKey,
+  ObjectNotFoundError,
+  ObjectStorage,
+  type ByteRange,
+  type ObjectBody,
+} from '../../platform/storage/object-storage.js';
 import type { Media } from './domain/media.js';
 import { MediaService } from './media.service.js';
 
@@ -47,7 +53,9 @@ export class MediaFilesController {
         res.removeHeader('ETag');
         res.removeHeader('Last-Modified');
         res.setHeader('Content-Range', `bytes */${media.size}`);
-        res.status(416).json({ statusCode: 416, error: 'range_not_satisfiable', message: `The file has ${media.size} bytes` });
+        res
+          .status(416)
+          .json({ statusCode: 416, error: 'range_not_satisfiable', message: `The file has ${media.size} bytes` });
         return;
       }
       // a malformed header (-2) or several ranges: answer the whole file, which HTTP allows

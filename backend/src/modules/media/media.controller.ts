@@ -1,11 +1,31 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { badRequest, forbidden, notFound } from '../../platform/domain-error.js';
 import type { User } from '../session/domain/user.js';
 import { CurrentVisitor, Visitor } from '../session/identity/visitor.guard.js';
 import { ExcludeIdsPipe, MediaIdPipe } from './dto/media-id.pipe.js';
-import { DeleteMediaQueryDto, MediaStatDto, RateItemDto, RecordViewDto, UploadMediaDto, UserStatsDto } from './dto/media.dto.js';
+import {
+  DeleteMediaQueryDto,
+  MediaStatDto,
+  RateItemDto,
+  RecordViewDto,
+  UploadMediaDto,
+  UserStatsDto,
+} from './dto/media.dto.js';
 import { ALL_RATED_MESSAGE, MediaService } from './media.service.js';
 import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
 
@@ -27,7 +47,11 @@ export class MediaController {
       properties: { file: { type: 'string', format: 'binary' }, userId: { type: 'integer' } },
     },
   })
-  async upload(@CurrentVisitor() user: User, @Req() req: UploadRequest, @Body() body: UploadMediaDto): Promise<MediaStatDto> {
+  async upload(
+    @CurrentVisitor() user: User,
+    @Req() req: UploadRequest,
+    @Body() body: UploadMediaDto,
+  ): Promise<MediaStatDto> {
     if (body.userId !== user.id) throw forbidden();
     const received = req.file?.received;
     if (!received) throw badRequest('Choose a file to upload (form field "file")');
@@ -52,7 +76,11 @@ export class MediaController {
   @Post('media/:id/view')
   @HttpCode(200)
   @Visitor('body.userId')
-  async view(@CurrentVisitor() user: User, @Param('id', MediaIdPipe) id: number, @Body() _body: RecordViewDto): Promise<{ recorded: boolean }> {
+  async view(
+    @CurrentVisitor() user: User,
+    @Param('id', MediaIdPipe) id: number,
+    @Body() _body: RecordViewDto,
+  ): Promise<{ recorded: boolean }> {
     return { recorded: await this.media.recordView(user.id, id) };
   }
 
@@ -72,6 +100,11 @@ export class MediaController {
   @Header('Cache-Control', 'no-store')
   async stats(@CurrentVisitor() user: User): Promise<UserStatsDto> {
     const s = await this.media.statsFor(user.id);
-    return { totalUploads: s.totalUploads, totalVotes: s.totalVotes, totalViews: s.totalViews, mediaStats: s.media.map(MediaStatDto.of) };
+    return {
+      totalUploads: s.totalUploads,
+      totalVotes: s.totalVotes,
+      totalViews: s.totalViews,
+      mediaStats: s.media.map(MediaStatDto.of),
+    };
   }
 }

@@ -52,7 +52,9 @@ export class MediaService {
         size,
       });
     } catch (err) {
-      await this.storage.delete(key).catch((e: Error) => this.logger.warn(`Orphan object ${key} left behind: ${e.message}`));
+      await this.storage
+        .delete(key)
+        .catch((e: Error) => this.logger.warn(`Orphan object ${key} left behind: ${e.message}`));
       throw err;
     }
   }
@@ -71,7 +73,9 @@ export class MediaService {
       await this.storage.delete(deleted.storageKey);
     } catch (err) {
       // the row is gone, so the file is unreachable; the bucket manager can sweep the orphan
-      this.logger.warn(`Media ${mediaId} deleted but its object ${deleted.storageKey} was not: ${(err as Error).message}`);
+      this.logger.warn(
+        `Media ${mediaId} deleted but its object ${deleted.storageKey} was not: ${(err as Error).message}`,
+      );
     }
     return deleted;
   }
@@ -90,7 +94,9 @@ export class MediaService {
   }
 
   /** Totals come from the counters on the user's media rows. */
-  async statsFor(userId: number): Promise<{ totalUploads: number; totalVotes: number; totalViews: number; media: Media[] }> {
+  async statsFor(
+    userId: number,
+  ): Promise<{ totalUploads: number; totalVotes: number; totalViews: number; media: Media[] }> {
     const media = await this.media.listByUser(userId);
     return {
       totalUploads: media.length,
@@ -107,4 +113,3 @@ export class MediaService {
     return media;
   }
 }
-

@@ -1,4 +1,11 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+  type OnModuleInit,
+} from '@nestjs/common';
 import type { Request, RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import fs from 'node:fs/promises';
@@ -28,11 +35,14 @@ const multerMessages: Partial<Record<string, string>> = {
  * Runs after VisitorGuard, so an anonymous upload is refused before its body is read.
  */
 @Injectable()
-export class UploadInterceptor implements NestInterceptor {
+export class UploadInterceptor implements NestInterceptor, OnModuleInit {
+  private readonly logger = new Logger('UploadInterceptor');
   private readonly receive: RequestHandler;
+  private readonly tmpDir: string;
 
   constructor(config: AppConfig) {
-    const storage = new SniffingUploadStorage(path.join(config.dataDir, 'tmp'), (req: UploadRequest) => {
+    this.tmpDir = path.join(config.dataDir, 'tmp');
+    const storage = new SniffingUploadStorage(this.tmpDir, (req: UploadRequest) => {
       // a form that names its user before the file is refused before the file is written
       const named: unknown = (req.body as Record<string, unknown> | undefined)?.userId;
       if (named !== undefined && named !== '' && String(named) !== String(req.visitor?.id)) throw forbidden();
@@ -40,8 +50,28 @@ export class UploadInterceptor implements NestInterceptor {
     this.receive = multer({
       storage,
       defParamCharset: 'utf8', // browsers send UTF-8 file names
-      limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024, fieldNameSize: 100, headerPairs: 100 },
+      limits: {
+        fileSize: VIDEO_MAX_BYTES,
+        files: 1,
+        fields: 4,
+        parts: 6,
+        fieldSize: 1024,
+        fieldNameSize: 100,
+        headerPairs: 100,
+      },
     }).single('file');
+  }
+
+  /** A crash mid-upload can leave temp files; anything an hour old belongs to no live request. */
+  async onModuleInit(): Promise<void> {
+    const names = await fs.readdir(this.tmpDir).catch(() => [] as string[]);
+    const cutoff = Date.now() - 3600_000;
+    for (const name of names.filter((n) => n.startsWith('upload-'))) {
+      const file = path.join(this.tmpDir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (stat && stat.mtimeMs < cutoff) await fs.rm(file, { force: true });
+    }
+    if (names.length) this.logger.log(`Checked ${names.length} leftover upload temp file(s)`);
   }
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -52,7 +82,9 @@ export class UploadInterceptor implements NestInterceptor {
     if (!req.is('multipart/form-data')) {
       throw badRequest('Send the upload as multipart/form-data with the fields "file" and "userId"');
     }
-    await new Promise<void>((resolve, reject) => this.receive(req, res, (err?: unknown) => (err ? reject(describe(err)) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      this.receive(req, res, (err?: unknown) => (err ? reject(describe(err)) : resolve())),
+    );
     const temp = req.file?.path;
     // awaited before the answer goes out, so a finished request never leaves a temp file behind
     const cleanUp = async () => {
@@ -81,6 +113,7 @@ function describe(err: unknown): unknown {
   // busboy: malformed multipart (no boundary, truncated body)
   const message = (err as Error)?.message ?? '';
   if (/^Request (aborted|closed)$/.test(message)) return badRequest('The upload was interrupted before it finished');
-  if (/multipart|boundary|unexpected end of form|malformed/i.test(message)) return badRequest('The upload form is malformed or incomplete');
+  if (/multipart|boundary|unexpected end of form|malformed/i.test(message))
+    return badRequest('The upload form is malformed or incomplete');
   return err;
 }

@@ -36,4 +36,5 @@ export function tally(hotVotes: number, totalVotes: number): Tally {
 }
 
 /** Where the file is served: same origin, so nginx or the API answers it (GET /media/<key>). */
-export const mediaUrl = (storageKey: string): string => `/media/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
+export const mediaUrl = (storageKey: string): string =>
+  `/media/${storageKey.split('/').map(encodeURIComponent).join('/')}`;

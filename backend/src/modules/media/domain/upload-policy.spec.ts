@@ -53,7 +53,9 @@ describe('upload policy', () => {
     expect(() => acceptUpload({ ext: 'png', mime: 'image/png' }, 'movie.mp4')).toThrow(
       /PNG image but its name ends in \.mp4.*Only JPEG, PNG, GIF, WebP images and MP4 videos are allowed/,
     );
-    expect(() => acceptUpload(undefined, 'x.jpg')).toThrow(/Only JPEG, PNG, GIF, WebP images and MP4 videos are allowed/);
+    expect(() => acceptUpload(undefined, 'x.jpg')).toThrow(
+      /Only JPEG, PNG, GIF, WebP images and MP4 videos are allowed/,
+    );
   });
 
   it('limits images to 10 MB and videos to 20 MB with the spec messages', () => {

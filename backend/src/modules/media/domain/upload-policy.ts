@@ -31,11 +31,41 @@ export const SNIFF_BYTES = 4100;
 
 export const ALLOWED_TYPES_MESSAGE = 'Only JPEG, PNG, GIF, WebP images and MP4 videos are allowed';
 
-const JPEG: AcceptedType = { kind: 'image', mimeType: 'image/jpeg', ext: 'jpg', nameExtensions: ['jpg', 'jpeg', 'jpe', 'jfif'], label: 'JPEG image' };
-const PNG: AcceptedType = { kind: 'image', mimeType: 'image/png', ext: 'png', nameExtensions: ['png'], label: 'PNG image' };
-const GIF: AcceptedType = { kind: 'image', mimeType: 'image/gif', ext: 'gif', nameExtensions: ['gif'], label: 'GIF image' };
-const WEBP: AcceptedType = { kind: 'image', mimeType: 'image/webp', ext: 'webp', nameExtensions: ['webp'], label: 'WebP image' };
-const MP4: AcceptedType = { kind: 'video', mimeType: 'video/mp4', ext: 'mp4', nameExtensions: ['mp4'], label: 'MP4 video' };
+const JPEG: AcceptedType = {
+  kind: 'image',
+  mimeType: 'image/jpeg',
+  ext: 'jpg',
+  nameExtensions: ['jpg', 'jpeg', 'jpe', 'jfif'],
+  label: 'JPEG image',
+};
+const PNG: AcceptedType = {
+  kind: 'image',
+  mimeType: 'image/png',
+  ext: 'png',
+  nameExtensions: ['png'],
+  label: 'PNG image',
+};
+const GIF: AcceptedType = {
+  kind: 'image',
+  mimeType: 'image/gif',
+  ext: 'gif',
+  nameExtensions: ['gif'],
+  label: 'GIF image',
+};
+const WEBP: AcceptedType = {
+  kind: 'image',
+  mimeType: 'image/webp',
+  ext: 'webp',
+  nameExtensions: ['webp'],
+  label: 'WebP image',
+};
+const MP4: AcceptedType = {
+  kind: 'video',
+  mimeType: 'video/mp4',
+  ext: 'mp4',
+  nameExtensions: ['mp4'],
+  label: 'MP4 video',
+};
 
 /** Keyed by the sniffer's extension: file-type names an animated PNG "apng" and keeps M4V, MOV, 3GP apart from mp4. */
 const BY_SNIFFED_EXT: Record<string, AcceptedType> = { jpg: JPEG, png: PNG, apng: PNG, gif: GIF, webp: WEBP, mp4: MP4 };
@@ -84,13 +114,15 @@ export function assertRequestSize(contentLength: number | undefined): void {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /**
  * The name shown back to its owner: last path segment, no control or bidi-override characters,
  * at most 255 characters (the column), never empty.
  */
 export function sanitizeOriginalName(name: string, type: AcceptedType): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = baseName(name).replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  const cleaned = baseName(name).replace(UNSAFE_CHARS, '').trim();
   const chars = Array.from(cleaned.normalize('NFC'));
   if (chars.length === 0) return `upload.${type.ext}`;
   if (chars.length <= 255) return chars.join('');

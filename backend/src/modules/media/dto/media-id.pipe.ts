@@ -20,7 +20,10 @@ const MAX_EXCLUDED = 100;
 export class ExcludeIdsPipe implements PipeTransform<unknown, number[]> {
   transform(value: unknown): number[] {
     if (value === undefined || value === '') return [];
-    const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
+    const parts = (Array.isArray(value) ? value : [value])
+      .flatMap((v) => String(v).split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (parts.length > MAX_EXCLUDED || !parts.every(isId)) {
       throw badRequest(`exclude must be a comma-separated list of at most ${MAX_EXCLUDED} media ids`);
     }

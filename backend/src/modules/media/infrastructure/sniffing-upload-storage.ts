@@ -21,7 +21,11 @@ export class SniffingUploadStorage implements StorageEngine {
     private readonly beforeWrite: (req: Request) => void = () => {},
   ) {}
 
-  _handleFile(req: Request, file: Express.Multer.File, cb: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+  _handleFile(
+    req: Request,
+    file: Express.Multer.File,
+    cb: (error?: unknown, info?: Partial<Express.Multer.File>) => void,
+  ): void {
     this.receive(req, file as MulterFile).then(
       (received) => cb(null, { path: received.path, size: received.size, received } as Partial<Express.Multer.File>),
       (err: unknown) => cb(err),

@@ -19,7 +19,8 @@ interface MediaRow {
   uploaded_at: Date;
 }
 
-export const MEDIA_COLUMNS = 'id, user_id, storage_key, original_name, mime_type, size, hot_votes, total_votes, total_views, uploaded_at';
+export const MEDIA_COLUMNS =
+  'id, user_id, storage_key, original_name, mime_type, size, hot_votes, total_votes, total_views, uploaded_at';
 
 export const toMedia = (r: MediaRow): Media => ({
   id: r.id,
@@ -114,7 +115,10 @@ export class TypeormMediaRepository extends MediaRepository {
 
   async deleteById(id: number): Promise<Media | null> {
     // TypeORM answers [rows, affected] for DELETE on postgres
-    const [rows]: [MediaRow[], number] = await this.db.query(`DELETE FROM media WHERE id = $1 RETURNING ${MEDIA_COLUMNS}`, [id]);
+    const [rows]: [MediaRow[], number] = await this.db.query(
+      `DELETE FROM media WHERE id = $1 RETURNING ${MEDIA_COLUMNS}`,
+      [id],
+    );
     return rows[0] ? toMedia(rows[0]) : null;
   }
 }

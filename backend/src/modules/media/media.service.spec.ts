@@ -1,0 +1,142 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { DomainError } from '../../platform/domain-error.js';
+import { ObjectStorage, type ObjectBody, type StoredObject } from '../../platform/storage/object-storage.js';
+import type { Media, NewMedia } from './domain/media.js';
+import { acceptUpload, type AcceptedType } from './domain/upload-policy.js';
+import { ImageSanitizer } from './image-sanitizer.js';
+import { MediaRepository } from './media.repository.js';
+import { MediaService } from './media.service.js';
+
+class MemoryStorage extends ObjectStorage {
+  readonly provider = 'memory';
+  objects = new Map<string, Buffer>();
+  failDelete = false;
+  async put(key: string, body: Readable) {
+    const chunks: Buffer[] = [];
+    for await (const c of body) chunks.push(c as Buffer);
+    this.objects.set(key, Buffer.concat(chunks));
+  }
+  async get(key: string): Promise<ObjectBody> {
+    const b = this.objects.get(key)!;
+    return { stream: Readable.from(b), size: b.length };
+  }
+  async stat(key: string): Promise<StoredObject | null> {
+    const b = this.objects.get(key);
+    return b ? { key, size: b.length, lastModified: new Date() } : null;
+  }
+  async delete(key: string) {
+    if (this.failDelete) throw new Error('storage down');
+    this.objects.delete(key);
+  }
+  async *list() {}
+  async ping() {}
+}
+
+class MemoryMedia extends MediaRepository {
+  rows = new Map<number, Media>();
+  failCreate = false;
+  private next = 1;
+  async create(d: NewMedia) {
+    if (this.failCreate) throw new Error('database down');
+    const m: Media = { ...d, id: this.next++, hotVotes: 0, totalVotes: 0, totalViews: 0, uploadedAt: new Date() };
+    this.rows.set(m.id, m);
+    return m;
+  }
+  async findById(id: number) {
+    return this.rows.get(id) ?? null;
+  }
+  async findByStorageKey(key: string) {
+    return [...this.rows.values()].find((m) => m.storageKey === key) ?? null;
+  }
+  async listByUser(userId: number) {
+    return [...this.rows.values()].filter((m) => m.userId === userId).reverse();
+  }
+  async findRandomFor() {
+    return null;
+  }
+  async existsFromOthers() {
+    return false;
+  }
+  async recordView() {
+    return false;
+  }
+  async deleteById(id: number) {
+    const m = this.rows.get(id) ?? null;
+    this.rows.delete(id);
+    return m;
+  }
+}
+
+/** Writes a marker instead of decoding, so the service's file handling is what is tested. */
+class FakeSanitizer extends ImageSanitizer {
+  async sanitize(_input: string, output: string, _type: AcceptedType) {
+    await writeFile(output, 'clean');
+    return 5;
+  }
+}
+
+describe('MediaService', () => {
+  let dir: string;
+  let storage: MemoryStorage;
+  let repo: MemoryMedia;
+  let service: MediaService;
+  const png = acceptUpload({ ext: 'png', mime: 'image/png' }, 'a.png');
+  const received = async (content = 'raw-bytes') => {
+    const file = path.join(dir, 'upload-1');
+    await writeFile(file, content);
+    return { path: file, size: content.length, type: png, originalName: 'a.png' };
+  };
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'media-spec-'));
+    storage = new MemoryStorage();
+    repo = new MemoryMedia();
+    service = new MediaService(repo, storage, new FakeSanitizer());
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("stores the sanitized image, records its stored size, and leaves only the caller's temp file", async () => {
+    const m = await service.upload(7, await received());
+    expect(m).toMatchObject({ userId: 7, mimeType: 'image/png', size: 5, originalName: 'a.png' });
+    expect(m.storageKey).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
+    expect(storage.objects.get(m.storageKey)?.toString()).toBe('clean');
+    expect(await readdir(dir)).toEqual(['upload-1']);
+  });
+
+  it('removes the stored object again when the row cannot be written', async () => {
+    repo.failCreate = true;
+    await expect(service.upload(7, await received())).rejects.toThrow('database down');
+    expect(storage.objects.size).toBe(0);
+    expect(await readdir(dir)).toEqual(['upload-1']);
+  });
+
+  it('lets owners and admins delete, nobody else', async () => {
+    const m = await service.upload(7, await received());
+    await expect(service.deleteMedia(m.id, 8)).rejects.toMatchObject({ code: 'forbidden' });
+    expect(repo.rows.has(m.id)).toBe(true);
+    await service.deleteMedia(m.id, null);
+    expect(repo.rows.has(m.id)).toBe(false);
+    expect(storage.objects.size).toBe(0);
+    await expect(service.deleteMedia(m.id, 7)).rejects.toBeInstanceOf(DomainError);
+  });
+
+  it('still deletes the row when the storage is down (the orphan is logged for the bucket manager)', async () => {
+    const m = await service.upload(7, await received());
+    storage.failDelete = true;
+    await service.deleteMedia(m.id, 7);
+    expect(repo.rows.has(m.id)).toBe(false);
+  });
+
+  it('sums stats from the counters on the rows', async () => {
+    const a = await service.upload(7, await received());
+    const b = await service.upload(7, await received());
+    Object.assign(repo.rows.get(a.id)!, { totalVotes: 3, hotVotes: 2, totalViews: 5 });
+    Object.assign(repo.rows.get(b.id)!, { totalVotes: 1, totalViews: 1 });
+    const s = await service.statsFor(7);
+    expect(s).toMatchObject({ totalUploads: 2, totalVotes: 4, totalViews: 6 });
+    expect(s.media.map((m) => m.id)).toEqual([b.id, a.id]);
+  });
+});
