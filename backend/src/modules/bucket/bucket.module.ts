@@ -1,5 +1,19 @@
 import { Module } from '@nestjs/common';
+import { BucketController } from './bucket.controller.js';
+import { BucketMediaRepository } from './bucket-media.repository.js';
+import { BucketService } from './bucket.service.js';
+import { TypeormBucketMediaRepository } from './infrastructure/typeorm-bucket-media.repository.js';
+import { FindDuplicatesJob } from './jobs/find-duplicates.job.js';
+import { ImportMediaJob } from './jobs/import-media.job.js';
 
 /** Admin: bucket listing, deletion, duplicate scan, import of bucket objects as media. */
-@Module({})
+@Module({
+  controllers: [BucketController],
+  providers: [
+    BucketService,
+    ImportMediaJob,
+    FindDuplicatesJob,
+    { provide: BucketMediaRepository, useClass: TypeormBucketMediaRepository },
+  ],
+})
 export class BucketModule {}

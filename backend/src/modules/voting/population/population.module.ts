@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TypeormPopulationRepository } from './infrastructure/typeorm-population.repository.js';
+import { PopulationController } from './population.controller.js';
+import { PopulationJob } from './population.job.js';
+import { PopulationRepository } from './population.repository.js';
+import { PopulationService } from './population.service.js';
 
 /** Admin: vote population job (seeded users, votes and views). */
-@Module({})
+@Module({
+  controllers: [PopulationController],
+  providers: [PopulationService, PopulationJob, { provide: PopulationRepository, useClass: TypeormPopulationRepository }],
+})
 export class PopulationModule {}

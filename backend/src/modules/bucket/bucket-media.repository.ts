@@ -1,0 +1,32 @@
+/** A bucket object to become a media row. */
+export interface ImportedObject {
+  storageKey: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  uploadedAt: Date;
+}
+
+/** Where an import job stands: keys are processed in order, so one key marks the position. */
+export interface ImportCheckpoint {
+  afterKey: string | null;
+  imported: number;
+  skipped: number;
+  errors: number;
+}
+
+/** Port over the media rows the bucket tools create and remove (set-based, by storage key). */
+export abstract class BucketMediaRepository {
+  /** Of these keys, those a media row already uses. */
+  abstract existingKeys(keys: readonly string[]): Promise<Set<string>>;
+  /** The system user that owns imported media ("BucketImport"), created on first use. */
+  abstract importOwnerId(): Promise<number>;
+  /**
+   * Inserts the rows (keys already present are left alone) and saves the checkpoint, in one
+   * transaction: a crash either keeps both or neither. Answers how many rows were inserted.
+   */
+  abstract importBatch(jobId: string, ownerId: number, rows: readonly ImportedObject[], next: (inserted: number) => ImportCheckpoint): Promise<ImportCheckpoint>;
+  abstract checkpoint(jobId: string): Promise<ImportCheckpoint | null>;
+  /** Deletes the media rows stored under these keys (votes and views cascade); answers their keys. */
+  abstract deleteByKeys(keys: readonly string[]): Promise<string[]>;
+}

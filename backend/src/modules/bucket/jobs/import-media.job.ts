@@ -1,0 +1,111 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { fileTypeFromBuffer } from 'file-type';
+import { DomainError } from '../../../platform/domain-error.js';
+import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
+import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
+import { ObjectStorage } from '../../../platform/storage/object-storage.js';
+import { acceptUpload, nameExtension, SNIFF_BYTES } from '../../media/domain/upload-policy.js';
+import { BucketMediaRepository, type ImportCheckpoint, type ImportedObject } from '../bucket-media.repository.js';
+import type { BucketFile } from '../domain/duplicates.js';
+import { IMPORT_BATCH, importedName, isImportCandidate } from '../domain/import-policy.js';
+
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+  errors: number;
+  totalFiles: number;
+}
+
+/**
+ * Media rows for every bucket object of an allowed type not yet in the database, owned by the
+ * BucketImport system user. Keys are walked in order and each batch commits its rows with the
+ * position reached, so a killed worker resumes after the last batch: nothing imported twice,
+ * counts carried over. Already-present keys are skipped, so running it again is harmless.
+ */
+@Injectable()
+export class ImportMediaJob implements JobHandler<Record<string, never>, ImportResult>, OnModuleInit {
+  readonly name = 'import-media' as const;
+
+  constructor(
+    private readonly handlers: JobHandlers,
+    private readonly storage: ObjectStorage,
+    private readonly media: BucketMediaRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(this);
+  }
+
+  async run(_payload: Record<string, never>, ctx: JobContext): Promise<ImportResult> {
+    const files: BucketFile[] = [];
+    for await (const f of this.storage.list()) files.push(f);
+    // our own order (not the store's) so a resumed attempt agrees with the checkpoint
+    files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const totalFiles = files.length;
+
+    let cp: ImportCheckpoint = (await this.media.checkpoint(ctx.jobId)) ?? { afterKey: null, imported: 0, skipped: 0, errors: 0 };
+    const todo = cp.afterKey === null ? files : files.filter((f) => f.key > cp.afterKey!);
+    const ownerId = await this.media.importOwnerId();
+    const report = () => {
+      const done = cp.imported + cp.skipped + cp.errors;
+      return ctx.progress({
+        percent: totalFiles ? (100 * Math.min(done, totalFiles)) / totalFiles : 100,
+        totalFiles,
+        imported: cp.imported,
+        skipped: cp.skipped,
+        errors: cp.errors,
+      });
+    };
+    await report();
+
+    for (let i = 0; i < todo.length; i += IMPORT_BATCH) {
+      if (ctx.signal.aborted) throw new JobInterrupted();
+      const batch = todo.slice(i, i + IMPORT_BATCH);
+      const candidates = batch.filter((f) => isImportCandidate(nameExtension(f.key)));
+      const existing = await this.media.existingKeys(candidates.map((f) => f.key));
+      let skipped = batch.length - candidates.length + existing.size;
+      let errors = 0;
+      const rows: ImportedObject[] = [];
+      for (const f of candidates) {
+        if (existing.has(f.key)) continue;
+        const outcome = await this.inspect(f);
+        if (outcome === 'skip') skipped++;
+        else if (outcome === 'error') errors++;
+        else rows.push(outcome);
+      }
+      const base = cp;
+      cp = await this.media.importBatch(ctx.jobId, ownerId, rows, (inserted) => ({
+        afterKey: batch[batch.length - 1]!.key,
+        imported: base.imported + inserted,
+        // rows someone else inserted meanwhile (an upload under the same key) count as skipped
+        skipped: base.skipped + skipped + rows.length - inserted,
+        errors: base.errors + errors,
+      }));
+      await report();
+    }
+    return { imported: cp.imported, skipped: cp.skipped, errors: cp.errors, totalFiles };
+  }
+
+  /** The media row for an object, 'skip' when it is not media, 'error' when it cannot be read or lies about its type. */
+  private async inspect(f: BucketFile): Promise<ImportedObject | 'skip' | 'error'> {
+    if (f.size === 0) return 'error';
+    let head: Buffer;
+    try {
+      const { stream } = await this.storage.get(f.key, { start: 0, end: Math.min(f.size, SNIFF_BYTES) - 1 });
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+      head = Buffer.concat(chunks);
+    } catch {
+      return 'error';
+    }
+    const hasExtension = nameExtension(f.key) !== null;
+    try {
+      const type = acceptUpload(await fileTypeFromBuffer(head), f.key);
+      return { storageKey: f.key, originalName: importedName(f.key), mimeType: type.mimeType, size: f.size, uploadedAt: f.lastModified };
+    } catch (err) {
+      if (!(err instanceof DomainError)) return 'error';
+      // a file named like media that is not is an error; a nameless non-media blob is just not ours
+      return hasExtension ? 'error' : 'skip';
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomBytes, randomInt } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { randomUsername } from '../../../session/domain/username-generator.js';
+import { MEDIA_PER_BATCH, poolSize, type PopulationRun, type RunState } from '../domain/population.js';
+import { type BatchOutcome, PopulationRepository } from '../population.repository.js';
+
+interface RunRow {
+  id: number;
+  state: RunState;
+  segment: number;
+  job_id: string | null;
+  total_media_count: number;
+  media_processed: number;
+  votes_inserted: string | number;
+  hot_votes_inserted: string | number;
+  users_created: number;
+  user_id_min: number | null;
+  user_id_max: number | null;
+  has_pool: boolean;
+  message: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const toRun = (r: RunRow): PopulationRun => ({
+  id: r.id,
+  state: r.state,
+  segment: r.segment,
+  jobId: r.job_id,
+  totalMediaCount: r.total_media_count,
+  mediaProcessed: r.media_processed,
+  votesInserted: Number(r.votes_inserted),
+  hotVotesInserted: Number(r.hot_votes_inserted),
+  usersCreated: r.users_created,
+  userIdMin: r.user_id_min,
+  userIdMax: r.user_id_max,
+  message: r.message,
+  createdAt: new Date(r.created_at),
+  finishedAt: r.finished_at ? new Date(r.finished_at) : null,
+});
+
+/** Everything but the fake-user id list, which only the batch statement reads. */
+const COLUMNS = `id, state, segment, job_id, total_media_count, media_processed, votes_inserted, hot_votes_inserted,
+  users_created, user_id_min, user_id_max, message, created_at, finished_at, pool_user_ids IS NOT NULL AS has_pool`;
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** 32 characters with a '-': never a visitor session id (32 letters or digits), so nobody can sign in as a fake user. */
+const seededSessionId = () => `seed-${Array.from(randomBytes(27), (b) => ALNUM[b % ALNUM.length]).join('')}`;
+
+/**
+ * One checkpoint as one statement: pick the next media after the cursor, draw 10–50 votes and a
+ * 70–100 % Hot bias for each (keeping the batch within $2 votes), insert votes and views for
+ * distinct fake users, bump the media tallies and advance the cursor. Runs inside the batch
+ * transaction that holds the run row's lock. The outer SELECT (not UPDATE) keeps the driver's
+ * answer a plain row list on both pg and PGlite.
+ */
+const BATCH_SQL = `
+WITH run AS (
+  SELECT last_media_id, max_media_id, pool_user_ids AS pool, cardinality(pool_user_ids) AS p
+  FROM population_runs WHERE id = $1
+),
+cand AS MATERIALIZED (
+  SELECT m.id,
+         10 + floor(random() * 41)::int AS n,
+         0.70 + random() * 0.30 AS bias,
+         floor(random() * run.p)::int AS off
+  FROM media m, run
+  WHERE m.id > run.last_media_id AND m.id <= run.max_media_id
+  ORDER BY m.id
+  LIMIT $3
+),
+batch AS MATERIALIZED (
+  SELECT id, n, bias, off
+  FROM (SELECT c.*, sum(c.n) OVER (ORDER BY c.id) AS cum, row_number() OVER (ORDER BY c.id) AS rn FROM cand c) s
+  WHERE cum <= $2 OR rn = 1
+),
+ins AS (
+  INSERT INTO votes (user_id, media_id, is_hot, is_seeded)
+  SELECT run.pool[1 + (b.off + k) % run.p], b.id, random() < b.bias, true
+  FROM batch b CROSS JOIN run CROSS JOIN LATERAL generate_series(0, b.n - 1) AS k
+  ON CONFLICT DO NOTHING
+  RETURNING user_id, media_id, is_hot
+),
+vw AS (
+  INSERT INTO views (user_id, media_id)
+  SELECT user_id, media_id FROM ins
+  ON CONFLICT DO NOTHING
+  RETURNING media_id
+),
+vw_count AS (SELECT media_id, count(*) AS views FROM vw GROUP BY media_id),
+per_media AS (
+  SELECT media_id, count(*) AS votes, count(*) FILTER (WHERE is_hot) AS hot FROM ins GROUP BY media_id
+),
+tallies AS (
+  UPDATE media m SET
+    total_votes = m.total_votes + p.votes,
+    hot_votes = m.hot_votes + p.hot,
+    total_views = m.total_views + coalesce(v.views, 0)
+  FROM per_media p LEFT JOIN vw_count v USING (media_id)
+  WHERE m.id = p.media_id
+  RETURNING m.id
+),
+cursor AS (
+  UPDATE population_runs r SET
+    last_media_id = coalesce((SELECT max(id) FROM batch), r.last_media_id),
+    media_processed = r.media_processed + (SELECT count(*) FROM batch),
+    votes_inserted = r.votes_inserted + (SELECT coalesce(sum(votes), 0) FROM per_media),
+    hot_votes_inserted = r.hot_votes_inserted + (SELECT coalesce(sum(hot), 0) FROM per_media),
+    views_inserted = r.views_inserted + (SELECT count(*) FROM vw),
+    updated_at = now()
+  WHERE r.id = $1
+  RETURNING ${COLUMNS}
+)
+SELECT cursor.*, (SELECT count(*) FROM batch)::int AS batch_media FROM cursor`;
+
+@Injectable()
+export class TypeormPopulationRepository extends PopulationRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  async current(): Promise<PopulationRun | null> {
+    const [row]: RunRow[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM population_runs ORDER BY (state IN ('running', 'paused')) DESC, id DESC LIMIT 1`,
+    );
+    return row ? toRun(row) : null;
+  }
+
+  async mediaCount(): Promise<number> {
+    const [row]: { n: string }[] = await this.db.query(`SELECT count(*) AS n FROM media`);
+    return Number(row!.n);
+  }
+
+  async create(): Promise<PopulationRun | null> {
+    // the partial unique index turns a second active run into "nothing inserted"
+    const [row]: RunRow[] = await this.db.query(
+      `INSERT INTO population_runs (state, max_media_id, total_media_count)
+       SELECT 'running', coalesce(max(id), 0), count(*) FROM media
+       ON CONFLICT DO NOTHING
+       RETURNING ${COLUMNS}`,
+    );
+    return row ? toRun(row) : null;
+  }
+
+  async setJobId(runId: number, jobId: string): Promise<void> {
+    await this.db.query(`UPDATE population_runs SET job_id = $2 WHERE id = $1`, [runId, jobId]);
+  }
+
+  async transition(from: RunState[], to: RunState, options: { newSegment?: boolean } = {}): Promise<PopulationRun | null> {
+    const [rows]: [RunRow[], number] = await this.db.query(
+      `UPDATE population_runs SET state = $2::varchar, segment = segment + $3, updated_at = now(),
+         finished_at = CASE WHEN $2::varchar IN ('stopped', 'completed', 'failed') THEN now() END
+       WHERE state = ANY($1::varchar[]) AND state IN ('running', 'paused')
+       RETURNING ${COLUMNS}`,
+      [from, to, options.newSegment ? 1 : 0],
+    );
+    return rows[0] ? toRun(rows[0]) : null;
+  }
+
+  async runBatch(runId: number, segment: number, maxVotes: number): Promise<BatchOutcome> {
+    return this.db.transaction(async (m) => {
+      // the row lock serialises batches, pause and stop: a change of state is seen at the next batch
+      const [locked]: RunRow[] = await m.query(`SELECT ${COLUMNS} FROM population_runs WHERE id = $1 FOR UPDATE`, [runId]);
+      if (!locked) throw new Error(`Population run ${runId} not found`);
+      if (locked.state !== 'running' || locked.segment !== segment) return { kind: 'halted', run: toRun(locked) };
+      if (!locked.has_pool) await this.createFakeUsers(m, locked);
+
+      const [row]: (RunRow & { batch_media: number })[] = await m.query(BATCH_SQL, [runId, maxVotes, MEDIA_PER_BATCH]);
+      if (row!.batch_media > 0) return { kind: 'progress', run: toRun(row!) };
+      const [[done]]: [RunRow[], number] = await m.query(
+        `UPDATE population_runs SET state = 'completed', finished_at = now(), updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+        [runId],
+      );
+      return { kind: 'completed', run: toRun(done!) };
+    });
+  }
+
+  /** The run's fake users, named by the visitor username generator, created with the first batch. */
+  private async createFakeUsers(m: EntityManager, run: RunRow): Promise<void> {
+    const size = poolSize(run.total_media_count);
+    const ids: number[] = [];
+    const used = new Set<string>();
+    while (ids.length < size) {
+      const names: string[] = [];
+      for (let i = ids.length; i < size; i++) {
+        let name = randomUsername();
+        // names taken in this run or (found by the insert below) in the database get a number
+        while (used.has(name.toLowerCase())) name = `${randomUsername()}${randomInt(10, 10_000)}`;
+        used.add(name.toLowerCase());
+        names.push(name);
+      }
+      const created: { id: number }[] = await m.query(
+        `INSERT INTO users (session_id, username, is_seeded)
+         SELECT s, u, true FROM unnest($1::varchar[], $2::varchar[]) AS t(s, u)
+         ON CONFLICT DO NOTHING
+         RETURNING id`,
+        [names.map(seededSessionId), names],
+      );
+      ids.push(...created.map((r) => r.id));
+    }
+    ids.sort((a, b) => a - b);
+    await m.query(
+      `UPDATE population_runs SET pool_user_ids = $2::int[], users_created = $3, user_id_min = $4, user_id_max = $5 WHERE id = $1`,
+      [run.id, ids, ids.length, ids[0], ids[ids.length - 1]],
+    );
+  }
+
+  async fail(runId: number, segment: number, message: string): Promise<void> {
+    await this.db.query(
+      `UPDATE population_runs SET state = 'failed', message = $3, finished_at = now(), updated_at = now()
+       WHERE id = $1 AND segment = $2 AND state = 'running'`,
+      [runId, segment, message],
+    );
+  }
+
+  async fixUserSequence(): Promise<number> {
+    const [row]: { next: string }[] = await this.db.query(
+      `SELECT setval(pg_get_serial_sequence('users', 'id'), coalesce(max(id), 0) + 1, false) AS next FROM users`,
+    );
+    return Number(row!.next);
+  }
+}

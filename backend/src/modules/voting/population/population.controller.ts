@@ -1,0 +1,36 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AdminOnly } from '../../../platform/http/admin-auth.js';
+import { PopulationActionDto } from './dto/population.dto.js';
+import { PopulationService, type PopulationStatus } from './population.service.js';
+
+@ApiTags('admin: vote population')
+@AdminOnly()
+@Controller('api/admin')
+export class PopulationController {
+  constructor(private readonly population: PopulationService) {}
+
+  /** The running or paused run, else the last one; poll the job for live progress. */
+  @Get('populate-votes')
+  @Header('Cache-Control', 'no-store')
+  status(): Promise<PopulationStatus> {
+    return this.population.status();
+  }
+
+  /** start and continue answer 202 (a job carries the work); pause and stop answer 200. */
+  @Post('populate-votes')
+  @ApiOkResponse({ description: 'Population result fields plus state and jobId' })
+  async control(@Body() body: PopulationActionDto, @Res({ passthrough: true }) res: Response): Promise<PopulationStatus> {
+    const action = body.action ?? 'start';
+    const status = await this.population[action]();
+    res.status(action === 'start' || action === 'continue' ? 202 : 200);
+    return status;
+  }
+
+  @Post('fix-user-sequence')
+  @HttpCode(200)
+  fixUserSequence(): Promise<{ success: true; nextUserId: number }> {
+    return this.population.fixUserSequence();
+  }
+}

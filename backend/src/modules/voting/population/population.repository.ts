@@ -1,0 +1,29 @@
+import type { PopulationRun, RunState } from './domain/population.js';
+
+export type BatchOutcome =
+  /** a checkpoint was committed; more media remain */
+  | { kind: 'progress'; run: PopulationRun }
+  /** nothing left: the run is now completed */
+  | { kind: 'completed'; run: PopulationRun }
+  /** the run was paused or stopped, or a newer segment took over: this job ends */
+  | { kind: 'halted'; run: PopulationRun };
+
+/** Port over population_runs and the set-based inserts of seeded users, votes and views. */
+export abstract class PopulationRepository {
+  /** The running or paused run, else the newest one; null when none ever ran. */
+  abstract current(): Promise<PopulationRun | null>;
+  abstract mediaCount(): Promise<number>;
+  /** A new running run over the media that exist now; null while another run is running or paused. */
+  abstract create(): Promise<PopulationRun | null>;
+  abstract setJobId(runId: number, jobId: string): Promise<void>;
+  /** Moves the active run from one of `from` to `to`; null when no run is in such a state. */
+  abstract transition(from: RunState[], to: RunState, options?: { newSegment?: boolean }): Promise<PopulationRun | null>;
+  /**
+   * One checkpoint, in one transaction: at most `maxVotes` votes on the next media, their views,
+   * the media tallies and the advanced cursor (plus the fake users on the first batch).
+   */
+  abstract runBatch(runId: number, segment: number, maxVotes: number): Promise<BatchOutcome>;
+  abstract fail(runId: number, segment: number, message: string): Promise<void>;
+  /** Sets users_id_seq so the next user gets max(id) + 1; answers that id. */
+  abstract fixUserSequence(): Promise<number>;
+}

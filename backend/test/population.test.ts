@@ -1,0 +1,252 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { asAdmin, eventually, expectConsistent, populationFacts, seedMedia, waitForJob } from './support/jobs.js';
+import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
+import { newVisitor } from './support/visitor.js';
+
+const queryOf = (t: TestApp) => (sql: string, params?: unknown[]) => t.app.get(DataSource).query(sql, params);
+
+describe(`vote population (${dbKind}, in-process jobs)`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+  const q = (sql: string, params?: unknown[]) => queryOf(t)(sql, params);
+
+  it('refuses every population route without admin credentials (401)', async () => {
+    await request(t.server).post('/api/admin/populate-votes').expect(401);
+    await request(t.server).get('/api/admin/populate-votes').expect(401);
+    await request(t.server).post('/api/admin/fix-user-sequence').auth('admin', 'wrong-password').expect(401);
+    expect(await q(`SELECT id FROM population_runs`)).toEqual([]);
+  });
+
+  it('reports "not started" before any run', async () => {
+    const res = await asAdmin(t).get('/api/admin/populate-votes').expect(200);
+    expect(res.body).toEqual({
+      jobId: null,
+      success: true,
+      paused: false,
+      state: 'not-started',
+      message: 'No vote population has run yet',
+      mediaProcessed: 0,
+      totalMediaCount: 0,
+      totalVotesInserted: 0,
+      usersCreated: 0,
+      overallHotPercentage: 0,
+      userIdRange: null,
+    });
+  });
+
+  it('refuses to start with no media (409) and creates nothing', async () => {
+    const res = await asAdmin(t).post('/api/admin/populate-votes').expect(409);
+    expect(res.body.message).toBe('There is no media to add votes to: upload or import media first');
+    expect(await q(`SELECT id FROM population_runs`)).toEqual([]);
+    expect(await q(`SELECT id FROM users WHERE is_seeded`)).toEqual([]);
+  });
+
+  it.each([
+    [{ action: 'explode' }, 400, /action must be one of start, pause, continue, stop/],
+    [{ action: 'start', extra: 1 }, 400, /extra/],
+    [{ action: 'pause' }, 409, /No vote population is running/],
+    [{ action: 'continue' }, 409, /No paused vote population to continue/],
+    [{ action: 'stop' }, 409, /No vote population is running or paused/],
+  ])('answers %j with %i and changes nothing', async (body, status, message) => {
+    const res = await asAdmin(t).post('/api/admin/populate-votes').send(body).expect(status);
+    expect(res.body.message).toMatch(message);
+    expect(await q(`SELECT id FROM population_runs`)).toEqual([]);
+  });
+
+  it('fills every media item with 10–50 seeded votes and views from fake users, keeping the tallies', async () => {
+    await seedMedia(q, 40);
+    // a real visitor's vote and view stay and are counted with the seeded ones
+    const visitor = await newVisitor(t);
+    const [first] = await q(`SELECT id FROM media ORDER BY id LIMIT 1`);
+    await q(`INSERT INTO votes (user_id, media_id, is_hot) VALUES ($1, $2, false)`, [visitor.id, first.id]);
+    await q(`INSERT INTO views (user_id, media_id) VALUES ($1, $2)`, [visitor.id, first.id]);
+    await q(`UPDATE media SET total_votes = 1, total_views = 1 WHERE id = $1`, [first.id]);
+
+    const started = await asAdmin(t).post('/api/admin/populate-votes').expect(202); // no body: start
+    expect(started.body).toMatchObject({ state: 'running', success: true, paused: false, totalMediaCount: 40 });
+    expect(started.body.jobId).toMatch(/^populate-votes-r\d+-s1$/);
+    const job = await waitForJob(t, started.body.jobId);
+    expect(job.state).toBe('completed');
+
+    const f = await populationFacts(q);
+    expectConsistent(f);
+    expect(f.run.state).toBe('completed');
+    expect(f.run.media_processed).toBe(40);
+    expect(f.seeded_users).toBe(50);
+    const firstMedia = f.media.find((m) => m.id === first.id)!;
+    expect(firstMedia.votes).toBe(firstMedia.seeded + 1);
+    expect(firstMedia.views).toBe(firstMedia.seeded + 1);
+
+    const hotPercentage = Math.round((100 * f.seeded_hot) / f.seeded_votes);
+    expect(hotPercentage).toBeGreaterThanOrEqual(70);
+    const expected = {
+      success: true,
+      paused: false,
+      state: 'completed',
+      mediaProcessed: 40,
+      totalMediaCount: 40,
+      totalVotesInserted: f.seeded_votes,
+      usersCreated: 50,
+      overallHotPercentage: hotPercentage,
+      userIdRange: `${f.min_user}-${f.max_user}`,
+    };
+    expect(job.result).toMatchObject(expected);
+    expect(job.result.message).toBe(`Population complete: ${f.seeded_votes} votes on 40 of 40 media from 50 fake users`);
+    expect(job.progress).toMatchObject({ percent: 100, mediaProcessed: 40, totalMediaCount: 40, totalVotesInserted: f.seeded_votes });
+    const status = await asAdmin(t).get('/api/admin/populate-votes').expect(200);
+    expect(status.body).toMatchObject({ ...expected, jobId: started.body.jobId });
+
+    // fake users: three-word names like visitors', and no browser can sign in as one
+    const fakes: { username: string; session_id: string }[] = await q(`SELECT username, session_id FROM users WHERE is_seeded`);
+    for (const u of fakes) expect(u.username).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+ing[A-Z][a-z]+\d*$/);
+    const claim = await request(t.server).post('/api/session').send({ sessionId: fakes[0]!.session_id }).expect(400);
+    expect(claim.body.message).toMatch(/sessionId/);
+    // seeded rows are told apart from real ones
+    const [real] = await q(`SELECT count(*)::int AS n FROM votes WHERE NOT is_seeded`);
+    expect(real.n).toBe(1);
+  });
+
+  it('a new run after a finished one adds a fresh set of users and votes', async () => {
+    const before = await populationFacts(q);
+    const started = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'start' }).expect(202);
+    expect(started.body.jobId).not.toBe(before.run.job_id);
+    const job = await waitForJob(t, started.body.jobId);
+    expect(job.result).toMatchObject({ state: 'completed', mediaProcessed: 40, usersCreated: 50 });
+    const after = await populationFacts(q);
+    expect(after.seeded_users).toBe(100);
+    expect(after.seeded_votes).toBe(before.seeded_votes + job.result.totalVotesInserted);
+    for (const m of after.media) expect({ id: m.id, votes: m.total_votes, views: m.total_views }).toEqual({ id: m.id, votes: m.votes, views: m.views });
+  });
+
+  it('fix-user-sequence sets the next user id to max(id) + 1', async () => {
+    const [{ max }] = await q(`SELECT max(id)::int AS max FROM users`);
+    await q(`INSERT INTO users (id, session_id, username) VALUES ($1, $2, 'ImportedByHand')`, [max + 500, 'h'.repeat(32)]);
+    const res = await asAdmin(t).post('/api/admin/fix-user-sequence').expect(200);
+    expect(res.body).toEqual({ success: true, nextUserId: max + 501 });
+    const v = await newVisitor(t);
+    expect(v.id).toBe(max + 501);
+  });
+});
+
+describe(`population control without a runner (${dbKind}, RUN_JOBS=false)`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RUN_JOBS: 'false' });
+    await seedMedia(queryOf(t), 5);
+  });
+  afterAll(() => t?.close());
+  const q = (sql: string, params?: unknown[]) => queryOf(t)(sql, params);
+
+  it('a second start while one runs answers the same job: one run, one job, no double work', async () => {
+    const a = await asAdmin(t).post('/api/admin/populate-votes').expect(202);
+    const [b, c] = await Promise.all([
+      asAdmin(t).post('/api/admin/populate-votes').expect(202),
+      asAdmin(t).post('/api/admin/populate-votes').send({ action: 'start' }).expect(202),
+    ]);
+    expect(b.body.jobId).toBe(a.body.jobId);
+    expect(c.body.jobId).toBe(a.body.jobId);
+    expect(await q(`SELECT state FROM population_runs`)).toEqual([{ state: 'running' }]);
+    expect(await q(`SELECT id, state FROM jobs`)).toEqual([{ id: a.body.jobId, state: 'waiting' }]);
+  });
+
+  it('pause, start-while-paused, continue and stop move the run and queue one job per segment', async () => {
+    const paused = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'pause' }).expect(200);
+    expect(paused.body).toMatchObject({ state: 'paused', paused: true, success: true });
+    expect(paused.body.message).toMatch(/^Population paused after 0 votes on 0 of 5 media/);
+
+    const refused = await asAdmin(t).post('/api/admin/populate-votes').expect(409);
+    expect(refused.body.message).toBe('A vote population is paused: continue or stop it first');
+    expect(await q(`SELECT count(*)::int AS n FROM population_runs`)).toEqual([{ n: 1 }]);
+
+    const resumed = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'continue' }).expect(202);
+    expect(resumed.body).toMatchObject({ state: 'running', paused: false });
+    expect(resumed.body.jobId).toMatch(/-s2$/);
+
+    const stopped = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'stop' }).expect(200);
+    expect(stopped.body).toMatchObject({ state: 'stopped', paused: false, success: true });
+    expect((await asAdmin(t).get('/api/admin/populate-votes').expect(200)).body.state).toBe('stopped');
+    await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'stop' }).expect(409);
+    expect(await q(`SELECT count(*)::int AS n FROM jobs`)).toEqual([{ n: 2 }]);
+    expect(await q(`SELECT count(*)::int AS n FROM votes`)).toEqual([{ n: 0 }]);
+  });
+});
+
+describe(`population pause, continue and restart with a runner (${dbKind}, in-process jobs)`, () => {
+  // one database for two app lifetimes, to restart "the server" in the middle of a run
+  const store: { env: Record<string, string>; drop(): Promise<void> } = { env: {}, drop: async () => {} };
+  let t: TestApp;
+  const q = (sql: string, params?: unknown[]) => queryOf(t)(sql, params);
+  // enough checkpoints that a pause lands well before the end (PGlite is the slower engine)
+  const MEDIA = dbKind === 'pglite' ? 1500 : 3000;
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vibe-population-'));
+    store.env = { DATA_DIR: dir };
+    store.drop = () => rm(dir, { recursive: true, force: true });
+    if (process.env.DATABASE_URL) {
+      const name = `vibe_pop_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${name}`;
+      store.env.DATABASE_URL = url.toString();
+      store.drop = async () => {
+        await rm(dir, { recursive: true, force: true });
+        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      };
+    }
+    t = await startTestApp(store.env);
+    await seedMedia(q, MEDIA);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await store.drop();
+  });
+
+  const votesSoFar = async () => Number((await q(`SELECT votes_inserted FROM population_runs`))[0]?.votes_inserted ?? 0);
+
+  it('pauses at a checkpoint, stays put, and continues to the end without inserting twice', async () => {
+    const started = await asAdmin(t).post('/api/admin/populate-votes').expect(202);
+    await eventually(async () => (await votesSoFar()) > 0, 'the first checkpoint');
+    const paused = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'pause' }).expect(200);
+    expect(paused.body.paused).toBe(true);
+
+    const first = await waitForJob(t, started.body.jobId);
+    expect(first.state).toBe('completed');
+    expect(first.result).toMatchObject({ paused: true, state: 'paused', success: true });
+    const atPause = await populationFacts(q);
+    expectConsistent(atPause);
+    expect(atPause.run.media_processed).toBeLessThan(MEDIA);
+    expect(first.result.totalVotesInserted).toBe(atPause.seeded_votes);
+
+    const resumed = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'continue' }).expect(202);
+    expect(resumed.body.jobId).not.toBe(started.body.jobId);
+    expect(resumed.body.mediaProcessed).toBe(atPause.run.media_processed);
+    await eventually(async () => (await votesSoFar()) > atPause.seeded_votes, 'progress after continue');
+
+    // "restart the server" mid-run: the job stops at a checkpoint and goes back to the queue
+    await t.close();
+    t = await startTestApp(store.env);
+    const job = await waitForJob(t, resumed.body.jobId, 120_000);
+    expect(job.state).toBe('completed');
+    expect(job.attemptsMade).toBe(1); // the shutdown did not count as a failed attempt
+    const done = await populationFacts(q);
+    expectConsistent(done);
+    expect(done.run.state).toBe('completed');
+    expect(done.run.media_processed).toBe(MEDIA);
+    expect(job.result).toMatchObject({ state: 'completed', mediaProcessed: MEDIA, totalVotesInserted: done.seeded_votes });
+  });
+});
