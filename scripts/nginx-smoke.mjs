@@ -3,6 +3,7 @@
 // them) and checks the routing a deployment relies on. Needs: nginx, `npm run build`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,6 +134,29 @@ try {
   await check('rejects a body over 25 MB at the proxy', async () => {
     const r = await fetch(`${base}/api/media/upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.alloc(26 * 1024 * 1024) });
     expect(r.status === 413, `got ${r.status}`);
+  });
+  await check('SIGTERM lets an in-flight request finish, then the API exits cleanly', async () => {
+    const body = JSON.stringify({ sessionId: 'S1gtermCheckSess10nAbcdefghijklm' });
+    const exited = new Promise((resolve) => api.once('exit', (code, signal) => resolve({ code, signal })));
+    const response = new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port: apiPort, method: 'POST', path: '/api/session', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode, text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => api.kill('SIGTERM'), 200);
+      setTimeout(() => req.end(body.slice(10)), 700);
+    });
+    const res = await response;
+    expect(res.status === 200, `in-flight request got ${res.status} ${res.text}`);
+    const { code, signal } = await exited;
+    // Nest closes the app, then re-raises the signal: exit by SIGTERM after cleanup is the clean path
+    expect(code === 0 || signal === 'SIGTERM', `API exited with code ${code} signal ${signal}`);
   });
 } catch (err) {
   failed++;
