@@ -134,6 +134,13 @@ describe(`vote population (${dbKind}, in-process jobs)`, () => {
     const v = await newVisitor(t);
     expect(v.id).toBe(max + 501);
   });
+
+  it('a database reset forgets past runs, whose user and media ids would be handed out again', async () => {
+    await asAdmin(t).post('/api/admin/reset-database').send({ confirm: 'RESET DATABASE' }).expect(200);
+    const res = await asAdmin(t).get('/api/admin/populate-votes').expect(200);
+    expect(res.body).toMatchObject({ state: 'not-started', jobId: null });
+    expect(await q(`SELECT id FROM population_runs`)).toEqual([]);
+  });
 });
 
 describe(`population control without a runner (${dbKind}, RUN_JOBS=false)`, () => {

@@ -58,8 +58,9 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
     try {
       await runner.startTransaction();
       const [before] = await runner.query(TOTALS);
-      // CASCADE also empties what references users (magic-link tokens, seeded-population bookkeeping)
-      await runner.query(`TRUNCATE users, media, votes, views RESTART IDENTITY CASCADE`);
+      // CASCADE also empties what references users (magic-link tokens); population runs point at
+      // user and media ids that RESTART IDENTITY hands out again, so they go too
+      await runner.query(`TRUNCATE users, media, votes, views, population_runs RESTART IDENTITY CASCADE`);
       await runner.commitTransaction();
       return before;
     } catch (err) {

@@ -163,7 +163,7 @@ export class TypeormPopulationRepository extends PopulationRepository {
     return this.db.transaction(async (m) => {
       // the row lock serialises batches, pause and stop: a change of state is seen at the next batch
       const [locked]: RunRow[] = await m.query(`SELECT ${COLUMNS} FROM population_runs WHERE id = $1 FOR UPDATE`, [runId]);
-      if (!locked) throw new Error(`Population run ${runId} not found`);
+      if (!locked) throw new Error(`Population run ${runId} no longer exists (was the database reset?)`);
       if (locked.state !== 'running' || locked.segment !== segment) return { kind: 'halted', run: toRun(locked) };
       if (!locked.has_pool) await this.createFakeUsers(m, locked);
 
