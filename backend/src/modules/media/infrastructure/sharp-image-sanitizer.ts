@@ -4,7 +4,7 @@ import { DomainError } from '../../../platform/domain-error.js';
 import type { AcceptedType } from '../domain/upload-policy.js';
 import { ImageSanitizer } from '../image-sanitizer.js';
 
-// a 10 MB file can still decode to gigabytes of pixels; 100 MP covers any phone camera
+// a 10 MB file can still decode to gigabytes of pixels; 100 MP (frames of an animation count together) covers any phone camera
 const MAX_INPUT_PIXELS = 100_000_000;
 
 @Injectable()
@@ -35,7 +35,10 @@ export class SharpImageSanitizer extends ImageSanitizer {
       if ((err as NodeJS.ErrnoException).code) throw err; // disk trouble, not a bad image
       const message = (err as Error).message ?? '';
       if (/pixel limit/i.test(message)) {
-        throw new DomainError('payload_too_large', 'Image dimensions are too large (at most 100 megapixels)');
+        throw new DomainError(
+          'payload_too_large',
+          'Image dimensions are too large (at most 100 megapixels, all animation frames together)',
+        );
       }
       throw new DomainError('unsupported_media_type', `The ${type.label} could not be read; the file may be damaged`);
     }
