@@ -33,14 +33,17 @@ export class XlsxVotesWriter {
   private rowsInSheet = 0;
   rows = 0;
 
-  constructor(out: Writable) {
+  constructor(
+    out: Writable,
+    private readonly rowsPerSheet = ROWS_PER_SHEET,
+  ) {
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     this.sheet = this.addSheet();
   }
 
   add(votes: readonly ExportVote[]): void {
     for (const v of votes) {
-      if (this.rowsInSheet === ROWS_PER_SHEET) {
+      if (this.rowsInSheet === this.rowsPerSheet) {
         this.sheet.commit();
         this.sheet = this.addSheet();
       }
