@@ -1,0 +1,75 @@
+import { DataSource } from 'typeorm';
+import { asAdmin, expectConsistent, populationFacts, png, putObject, seedMedia, waitForJob } from './support/jobs.js';
+import { startS3, type TestS3 } from './support/s3rver.js';
+import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
+import { dropQueues, testRedisUrl, uniquePrefix } from './support/worker-process.js';
+
+const queryOf = (t: TestApp) => (sql: string, params?: unknown[]) => t.app.get(DataSource).query(sql, params);
+
+describe.runIf(testRedisUrl)(`jobs on BullMQ (${dbKind}, Redis)`, () => {
+  const redisUrl = testRedisUrl!;
+  const prefix = uniquePrefix('bullmq');
+  let s3: TestS3;
+  let api: TestApp;
+  let replica: TestApp;
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    // the API runs the handlers itself (RUN_JOBS default); the replica only enqueues and reads
+    api = await startTestApp({ ...s3.env, REDIS_URL: redisUrl, JOBS_PREFIX: prefix });
+    replica = await startTestApp({ ...s3.env, REDIS_URL: redisUrl, JOBS_PREFIX: prefix, RUN_JOBS: 'false' });
+  });
+  afterAll(async () => {
+    await replica?.close();
+    await api?.close();
+    await s3?.close();
+    await dropQueues(redisUrl, prefix);
+  });
+
+  it('imports through a BullMQ job, and any replica reads its state from Redis', async () => {
+    await putObject(api, 'bq/a.png', await png(1), 'image/png');
+    await putObject(api, 'bq/b.png', await png(2), 'image/png');
+    await putObject(api, 'bq/readme.txt', 'text');
+    const started = await asAdmin(api).post('/api/admin/import-media').expect(202);
+    expect(started.body.jobId).toMatch(/^import-media-/);
+    const job = await waitForJob(api, started.body.jobId);
+    expect(job).toMatchObject({ state: 'completed', error: null, result: { imported: 2, skipped: 1, errors: 0, totalFiles: 3 } });
+    expect(job.progress).toMatchObject({ percent: 100, imported: 2 });
+
+    // another API replica (its own database here) answers the same job from Redis
+    const elsewhere = await asAdmin(replica).get(`/api/admin/jobs/${started.body.jobId}`).expect(200);
+    expect(elsewhere.body).toEqual(job);
+    expect(await queryOf(api)(`SELECT count(*)::int AS n FROM jobs`)).toEqual([{ n: 0 }]); // nothing kept in the jobs table
+  });
+
+  it('populates votes through a BullMQ job with the same guarantees', async () => {
+    await seedMedia(queryOf(api), 60);
+    const started = await asAdmin(api).post('/api/admin/populate-votes').expect(202);
+    const job = await waitForJob(api, started.body.jobId);
+    expect(job.state).toBe('completed');
+    const f = await populationFacts(queryOf(api));
+    expectConsistent(f);
+    expect(job.result).toMatchObject({ state: 'completed', mediaProcessed: 62, totalVotesInserted: f.seeded_votes });
+  });
+
+  it('a job enqueued twice while it waits is one job (BullMQ de-duplication)', async () => {
+    // the replica runs no handlers and has a queue prefix of its own, so the job stays waiting
+    const lonely = await startTestApp({ REDIS_URL: redisUrl, JOBS_PREFIX: `${prefix}-idle`, RUN_JOBS: 'false' });
+    try {
+      const a = await asAdmin(lonely).post('/api/admin/import-media').expect(202);
+      const b = await asAdmin(lonely).post('/api/admin/import-media').expect(202);
+      expect(b.body.jobId).toBe(a.body.jobId);
+      expect(b.body.state).toBe('waiting');
+      await seedMedia(queryOf(lonely), 3);
+      const p1 = await asAdmin(lonely).post('/api/admin/populate-votes').expect(202);
+      const p2 = await asAdmin(lonely).post('/api/admin/populate-votes').expect(202);
+      expect(p2.body.jobId).toBe(p1.body.jobId);
+      expect(await queryOf(lonely)(`SELECT count(*)::int AS n FROM population_runs`)).toEqual([{ n: 1 }]);
+      const res = await asAdmin(lonely).get(`/api/admin/jobs/${p1.body.jobId}`).expect(200);
+      expect(res.body).toMatchObject({ name: 'populate-votes', state: 'waiting', result: null });
+    } finally {
+      await lonely.close();
+      await dropQueues(redisUrl, `${prefix}-idle`);
+    }
+  });
+});

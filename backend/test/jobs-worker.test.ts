@@ -1,0 +1,146 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { asAdmin, eventually, expectConsistent, png, populationFacts, putObject, seedMedia, waitForJob } from './support/jobs.js';
+import { startS3, type TestS3 } from './support/s3rver.js';
+import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
+import { buildBackend, dropQueues, startWorker, testRedisUrl, uniquePrefix, type WorkerProcess } from './support/worker-process.js';
+
+/**
+ * The separate worker process (`node dist/worker.js`) against PostgreSQL and Redis, killed in
+ * the middle of a job and started again. It needs a database two processes can share, so it is
+ * part of the PostgreSQL pass only (PGlite is one process by design).
+ */
+if (dbKind === 'postgres') {
+  describe.runIf(testRedisUrl)('worker process killed mid-job (postgres, BullMQ)', () => {
+    const redisUrl = testRedisUrl!;
+    const prefix = uniquePrefix('worker');
+    let s3: TestS3;
+    let api: TestApp;
+    let build: Awaited<ReturnType<typeof buildBackend>>;
+    let logDir: string;
+    let worker: WorkerProcess | undefined;
+    const q = (sql: string, params?: unknown[]) => api.app.get(DataSource).query(sql, params);
+
+    beforeAll(async () => {
+      [build, s3, logDir] = await Promise.all([buildBackend(), startS3(), mkdtemp(path.join(os.tmpdir(), 'vibe-worker-log-'))]);
+      // the API only enqueues; every handler runs in the worker process
+      api = await startTestApp({ ...s3.env, REDIS_URL: redisUrl, JOBS_PREFIX: prefix, RUN_JOBS: 'false' });
+    });
+    afterAll(async () => {
+      await worker?.kill();
+      await api?.close();
+      await s3?.close();
+      await dropQueues(redisUrl, prefix);
+      await build?.remove();
+      await rm(logDir, { recursive: true, force: true });
+    });
+
+    let starts = 0;
+    const spawnWorker = () => {
+      starts++;
+      worker = startWorker(
+        build.dir,
+        {
+          DATABASE_URL: api.config.databaseUrl,
+          REDIS_URL: redisUrl,
+          JOBS_PREFIX: prefix,
+          // a dead worker's job is taken over within a couple of seconds
+          JOBS_LOCK_MS: '2000',
+          DATA_DIR: logDir,
+          ...s3.env,
+        },
+        path.join(logDir, `worker-${starts}.log`),
+      );
+      return worker;
+    };
+    const withLog = async <T>(what: Promise<T>): Promise<T> => {
+      try {
+        return await what;
+      } catch (err) {
+        throw new Error(`${(err as Error).message}\n--- worker log ---\n${await worker?.log()}`);
+      }
+    };
+
+    it('population: SIGTERM requeues at a checkpoint, SIGKILL is taken over after the lock expires; totals right, nothing twice', async () => {
+      const MEDIA = 6000;
+      await seedMedia(q, MEDIA);
+      const votes = async () => Number((await q(`SELECT votes_inserted FROM population_runs`))[0]?.votes_inserted ?? 0);
+
+      const started = await asAdmin(api).post('/api/admin/populate-votes').expect(202);
+      const jobId = started.body.jobId as string;
+      spawnWorker();
+      await withLog(eventually(async () => (await votes()) > 0, 'the first checkpoint'));
+
+      // graceful: the running batch commits, the job goes back to waiting without spending an attempt
+      await worker!.terminate();
+      const requeued = await asAdmin(api).get(`/api/admin/jobs/${jobId}`).expect(200);
+      expect(requeued.body).toMatchObject({ state: 'waiting', attemptsMade: 0 });
+      const afterTerm = await populationFacts(q);
+      expectConsistent(afterTerm);
+      expect(afterTerm.run.media_processed).toBeLessThan(MEDIA);
+
+      spawnWorker();
+      await withLog(eventually(async () => (await votes()) > afterTerm.seeded_votes, 'progress after the restart'));
+      await worker!.kill(); // no hook runs: a transaction in flight is rolled back by PostgreSQL
+      const atKill = await populationFacts(q);
+      expectConsistent(atKill);
+      expect(atKill.run.state).toBe('running');
+      expect(atKill.run.media_processed).toBeLessThan(MEDIA);
+
+      spawnWorker();
+      const job = await withLog(waitForJob(api, jobId, 120_000));
+      expect(job.state).toBe('completed');
+      const done = await populationFacts(q);
+      expectConsistent(done);
+      expect(done.run.state).toBe('completed');
+      expect(done.run.media_processed).toBe(MEDIA);
+      // resumed from the checkpoint: media done before the kill were not touched again
+      const before = new Map(atKill.media.map((m) => [m.id, m.seeded]));
+      for (const m of done.media) if (before.get(m.id)) expect(m.seeded).toBe(before.get(m.id));
+      expect(job.result).toMatchObject({
+        success: true,
+        state: 'completed',
+        mediaProcessed: MEDIA,
+        totalMediaCount: MEDIA,
+        totalVotesInserted: done.seeded_votes,
+        usersCreated: done.seeded_users,
+      });
+      await worker!.terminate();
+    });
+
+    it('import: killed mid-import and restarted, every file imported once and counted once', async () => {
+      const FILES = 400;
+      const image = await png(9);
+      for (let i = 0; i < FILES; i += 25) {
+        await Promise.all(
+          Array.from({ length: Math.min(25, FILES - i) }, (_, j) => putObject(api, `kill/${String(i + j).padStart(4, '0')}.png`, image, 'image/png')),
+        );
+      }
+      const before = Number((await q(`SELECT count(*) AS n FROM media`))[0].n);
+      const started = await asAdmin(api).post('/api/admin/import-media').expect(202);
+      const jobId = started.body.jobId as string;
+      const checkpoint = async () => (await q(`SELECT data FROM job_checkpoints WHERE job_id = $1`, [jobId]))[0]?.data;
+
+      spawnWorker();
+      const reached = await withLog(eventually(checkpoint, 'the first import checkpoint'));
+      await worker!.kill();
+      const atKill = await checkpoint();
+      expect(atKill.imported).toBeGreaterThanOrEqual(reached.imported);
+      expect(atKill.imported).toBeLessThan(FILES);
+      const [{ n: rowsAtKill }] = await q(`SELECT count(*)::int AS n FROM media WHERE storage_key LIKE 'kill/%'`);
+      expect(rowsAtKill).toBe(atKill.imported); // rows and checkpoint committed together
+
+      spawnWorker();
+      const job = await withLog(waitForJob(api, jobId, 120_000));
+      expect(job.state).toBe('completed');
+      const total = FILES + before; // the population test's media have no bucket objects
+      expect(job.result).toEqual({ imported: FILES, skipped: 0, errors: 0, totalFiles: FILES });
+      const [{ n }] = await q(`SELECT count(*)::int AS n FROM media WHERE storage_key LIKE 'kill/%'`);
+      expect(n).toBe(FILES);
+      expect(Number((await q(`SELECT count(*) AS n FROM media`))[0].n)).toBe(total);
+      await worker!.terminate();
+    });
+  });
+}
