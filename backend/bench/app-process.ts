@@ -86,3 +86,15 @@ export async function rssMb(pid: number): Promise<number> {
   const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
   return kb / 1024;
 }
+
+/** CPU time (user + system) a process has used so far, in ms; null when it is gone or /proc is missing. */
+export async function cpuMs(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // fields after "(comm)": state is the 3rd field, utime the 14th, stime the 15th (in USER_HZ = 100/s ticks)
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}

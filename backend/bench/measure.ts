@@ -39,7 +39,14 @@ export interface Measurement {
   errors: number;
   timeouts: number;
   seconds: number;
+  /** CPU the API process spent per answer (load-independent, unlike req/s on a busy machine). */
+  apiCpuMsPerReq?: number;
+  /** CPU the database backends serving the API spent per answer. */
+  dbCpuMsPerReq?: number;
 }
+
+/** Cumulative CPU ms of the API process and of its database backends, sampled around the measured run. */
+export type CpuSampler = () => Promise<{ api: number; db: Map<number, number> } | null>;
 
 export const isSuccess = (m: { expect?: number[] }, status: number) =>
   m.expect ? m.expect.includes(status) : status >= 200 && status < 300;
@@ -89,11 +96,13 @@ async function runOnce(spec: MeasureSpec, seconds: number, counter: { i: number 
 }
 
 /** A 1 s warm-up (JIT, pool connections, caches), then the measured run. */
-export async function measure(spec: MeasureSpec): Promise<Measurement> {
+export async function measure(spec: MeasureSpec, sampleCpu?: CpuSampler): Promise<Measurement> {
   const counter = { i: 0 };
   await runOnce(spec, 1, counter, null);
   const latencies: number[] = [];
+  const before = await sampleCpu?.();
   const result = await runOnce(spec, spec.duration!, counter, latencies);
+  const after = await sampleCpu?.();
   const sorted = Float64Array.from(latencies).sort();
   const statusCodes: Record<string, number> = {};
   let ok = 0;
@@ -102,7 +111,15 @@ export async function measure(spec: MeasureSpec): Promise<Measurement> {
     if (isSuccess(spec, Number(code))) ok += count;
   }
   const requests = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+  let cpu: Pick<Measurement, 'apiCpuMsPerReq' | 'dbCpuMsPerReq'> = {};
+  if (before && after && requests > 0) {
+    // a backend that started during the run counts in full; one that ended is lost (pools keep theirs open)
+    let db = 0;
+    for (const [pid, ms] of after.db) db += ms - (before.db.get(pid) ?? 0);
+    cpu = { apiCpuMsPerReq: (after.api - before.api) / requests, dbCpuMsPerReq: db / requests };
+  }
   return {
+    ...cpu,
     kind: 'http',
     name: spec.name,
     reqPerSec: result.requests.average,

@@ -35,6 +35,8 @@ export function measurementRow(m: Measurement, health: Measurement | undefined):
     failed: m.failures,
     'req/s vs health': compare ? fmtPercent(m.reqPerSec / health.reqPerSec) : '',
     'p99 vs health': compare ? fmtTimes(m.p99 / health.p99) : '',
+    'API CPU ms/req': m.apiCpuMsPerReq === undefined ? '–' : m.apiCpuMsPerReq.toFixed(2),
+    'DB CPU ms/req': m.dbCpuMsPerReq === undefined ? '–' : m.dbCpuMsPerReq.toFixed(2),
   };
 }
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startApi } from './app-process.js';
+import { cpuMs, startApi } from './app-process.js';
 import { BenchDatabases } from './bench-db.js';
 import type { BenchApp, BenchContext, StartAppOptions } from './context.js';
 import { type BenchFlags, parseFlags, USAGE } from './flags.js';
@@ -23,6 +23,21 @@ function warnIfBusy(when: string): void {
       `Note: load average ${when} was ${load.toFixed(1)} on ${cpus} CPUs; other processes compete with the bench.`,
     );
   }
+}
+
+/** CPU so far of the API process and of every database backend on its database (Linux /proc). */
+async function sampleCpu(app: BenchApp): Promise<{ api: number; db: Map<number, number> } | null> {
+  const api = await cpuMs(app.pid);
+  if (api === null) return null;
+  const { rows } = await app.db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  const db = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = await cpuMs(pid);
+    if (ms !== null) db.set(pid, ms);
+  }
+  return { api, db };
 }
 
 function usage(): string {
@@ -142,7 +157,8 @@ async function main(): Promise<number> {
   const runMeasure = async (spec: MeasureSpec): Promise<Measurement> => {
     const full = { duration: flags.duration, connections: flags.connections, baseUrl: main!.baseUrl, ...spec };
     log(`measuring ${full.name} for ${full.duration} s`);
-    const m = await measure(full);
+    const app = apps.find((a) => a.baseUrl === full.baseUrl);
+    const m = await measure(full, app && (() => sampleCpu(app)));
     if (results.has(m.name)) log(`note: a measurement named "${m.name}" was taken twice; the later one is kept`);
     results.set(m.name, m);
     return m;

@@ -1,4 +1,5 @@
 import type { Scenario } from './context.js';
+import { population } from './population.scenario.js';
 import { tableSize } from './table-size.scenario.js';
 import { visitorApi } from './visitor-api.scenario.js';
 
@@ -19,4 +20,4 @@ import { visitorApi } from './visitor-api.scenario.js';
  *
  * HTTP load goes through ctx.measure({ name, path, ... }), which prints with the standard columns.
  */
-export const scenarios: Scenario[] = [visitorApi, tableSize];
+export const scenarios: Scenario[] = [visitorApi, tableSize, population];

@@ -7,6 +7,8 @@ import { randomSpec } from './visitor-api.scenario.js';
  * The random pick must not slow down as the catalogue grows: the same kind of probe users on a
  * second, smaller database (same votes per media), each share measured on both sizes back to back.
  */
+const cpu = (ms: number | undefined) => (ms === undefined ? '–' : ms.toFixed(2));
+
 export const tableSize: Scenario = {
   name: 'table-size',
   description: 'GET /api/media/random/{userId} p99 on a small database (--compare-media) next to the main one',
@@ -30,10 +32,12 @@ export const tableSize: Scenario = {
           [`p99 ms @${fmtCount(smallMedia)}`]: fmtMs(s.p99),
           [`p99 ms @${fmtCount(media)}`]: fmtMs(big.p99),
           'p99 growth': fmtTimes(big.p99 / s.p99),
-          [`p50 ms @${fmtCount(smallMedia)}`]: fmtMs(s.p50),
-          [`p50 ms @${fmtCount(media)}`]: fmtMs(big.p50),
           [`req/s @${fmtCount(smallMedia)}`]: fmtRate(s.reqPerSec),
           [`req/s @${fmtCount(media)}`]: fmtRate(big.reqPerSec),
+          // CPU per answer hardly depends on what else runs on the machine: the steadiest size signal
+          [`DB CPU ms/req @${fmtCount(smallMedia)}`]: cpu(s.dbCpuMsPerReq),
+          [`DB CPU ms/req @${fmtCount(media)}`]: cpu(big.dbCpuMsPerReq),
+          'DB CPU growth': fmtTimes((big.dbCpuMsPerReq ?? NaN) / (s.dbCpuMsPerReq ?? NaN)),
         });
       }
       ctx.report(
