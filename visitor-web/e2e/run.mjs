@@ -99,6 +99,9 @@ const child = spawn(process.execPath, [serverEntry], {
     NODE_ENV: 'test',
     ADMIN_PASSWORD: ADMIN.pass,
     PUBLIC_URL: apiOrigin,
+    // A display name for one alternate domain, and analytics sent to a same-origin path we watch.
+    SITE_DOMAIN_NAMES: '127.0.0.1=Vibe Check',
+    ANALYTICS_URL: `${apiOrigin}/__e2e_analytics`,
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -375,15 +378,54 @@ browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
 });
 const pageErrors = [];
+const analytics = [];
 async function newPage(ctx) {
   const page = await ctx.newPage();
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
   return page;
 }
+/** A browser context whose analytics beacons are captured (and answered) by the harness. */
+async function newContext(options) {
+  const ctx = await browser.newContext(options);
+  await ctx.route('**/__e2e_analytics', async (route) => {
+    try {
+      analytics.push(JSON.parse(route.request().postData() ?? 'null'));
+    } catch {
+      analytics.push({ event: 'unparsable' });
+    }
+    await route.fulfill({ status: 204 });
+  });
+  return ctx;
+}
 
-const desktop = await browser.newContext({ viewport: DESKTOP, baseURL: base });
-const mobileEmpty = await browser.newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+/** Every visible control has a name, every image an alt, every field a label. */
+async function a11yProblems(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const named = (el) => {
+      const by = el.getAttribute('aria-labelledby');
+      return (el.getAttribute('aria-label') || (by && document.getElementById(by)?.textContent) || el.textContent || el.getAttribute('title') || '').trim();
+    };
+    for (const el of document.querySelectorAll('button, a[href], [role=button], iframe')) {
+      if (el.tagName === 'IFRAME' ? !el.getAttribute('title') : visible(el) && !named(el)) out.push(`unnamed ${el.outerHTML.slice(0, 90)}`);
+    }
+    for (const el of document.querySelectorAll('img')) if (!el.hasAttribute('alt')) out.push(`img without alt ${el.outerHTML.slice(0, 90)}`);
+    for (const el of document.querySelectorAll('input:not([type=hidden]), select, textarea')) {
+      const ok = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el.closest('label');
+      if (!ok) out.push(`unlabelled ${el.outerHTML.slice(0, 90)}`);
+    }
+    return out;
+  });
+}
+const a11y = [];
+async function auditPage(page, label) {
+  for (const p of await a11yProblems(page)) a11y.push(`${label}: ${p}`);
+}
+
+const desktop = await newContext({ viewport: DESKTOP, baseURL: base });
+const mobileEmpty = await newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 const page = await newPage(desktop);
 let username = '';
 const other = new ApiVisitor(apiOrigin);
@@ -468,6 +510,7 @@ await check('Hot vote shows the results and the next item at once', async () => 
   assert(total === '1' && hot === '100%' && not === '0%', `results ${total} / ${hot} / ${not}`);
   assert(await page.locator('.results .split-bar').isVisible(), 'no split bar');
   await shot(page, 'rate-results');
+  await auditPage(page, '/');
 });
 await check('Skip this photo shows another item', async () => {
   const before = await mediaId(page);
@@ -533,7 +576,7 @@ await check('only the first view of an unvoted item is recorded', async () => {
 
 if (adAvailable) {
   // A fresh browser context: the earlier "no ad" answer may sit in the HTTP cache for 5 minutes.
-  const adCtx = await browser.newContext({ viewport: DESKTOP, baseURL: base });
+  const adCtx = await newContext({ viewport: DESKTOP, baseURL: base });
   const adPage = await newPage(adCtx);
   await check('ad zone1 renders under Skip in a sandboxed iframe (scripts allowed, same-origin not)', async () => {
     await adPage.goto('/');
@@ -578,6 +621,7 @@ await check('upload via the file chooser with progress to Completed', async () =
   assert(rows.every((r) => /\d+\.\d{2} MB/.test(r) && r.includes('Pending')), `rows: ${JSON.stringify(rows)}`);
   assert(rows[0].includes('big-noise-photo.jpg'), 'file name not shown');
   await shot(page, 'upload-queue');
+  await auditPage(page, '/upload');
   await page.evaluate(() => {
     window.__progress = [];
     const obs = new MutationObserver(() => {
@@ -643,10 +687,17 @@ await check('oversize and invalid files are rejected with their messages', async
   assert(!queued.some((q) => q.includes('huge-image.png') || q.includes('notes.txt')), 'a rejected file was queued');
   await shot(page, 'upload');
 });
-await check('removing a queued item', async () => {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid=dropzone]').click()]);
-  await chooser.setFiles([fx.seed[0]]);
-  const row = page.locator('[data-testid=queue-item][data-status=pending]');
+await check('dropping a file on the drop zone queues it; removing it', async () => {
+  const dt = await page.evaluateHandle((data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const t = new DataTransfer();
+    t.items.add(new File([bytes], 'dropped-photo.jpg', { type: 'image/jpeg' }));
+    return t;
+  }, readFileSync(fx.seed[0]).toString('base64'));
+  await page.dispatchEvent('[data-testid=dropzone]', 'dragenter', { dataTransfer: dt });
+  await page.dispatchEvent('[data-testid=dropzone]', 'dragover', { dataTransfer: dt });
+  await page.dispatchEvent('[data-testid=dropzone]', 'drop', { dataTransfer: dt });
+  const row = page.locator('[data-testid=queue-item][data-status=pending]').filter({ hasText: 'dropped-photo.jpg' });
   await row.waitFor();
   await row.getByRole('button', { name: /^Remove / }).click();
   await row.waitFor({ state: 'detached' });
@@ -677,6 +728,7 @@ await check('stats show the uploads and their counts', async () => {
   if (fx.video) assert((await page.locator('[data-testid=media-card]').filter({ hasText: 'tiny-clip.mp4' }).innerText()).includes('Video'), 'no Video badge');
   await page.waitForTimeout(400);
   await shot(page, 'stats');
+  await auditPage(page, '/stats');
 });
 await check('detail dialog is titled with the original file name', async () => {
   await page.getByRole('button', { name: 'Show details for my-beach-day.jpg' }).click();
@@ -717,6 +769,7 @@ await check('profile: taken and available usernames, save', async () => {
   await page.locator('[data-testid=username-status][data-state=checking]').waitFor();
   await page.locator('[data-testid=username-status][data-state=available]').waitFor();
   await shot(page, 'profile');
+  await auditPage(page, '/profile');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Profile Updated');
   await page.waitForFunction((n) => document.querySelector('[data-testid=sidebar-username]')?.textContent === n, fresh);
@@ -781,6 +834,7 @@ await check('avatar menu: Edit Profile, Save Account, Login as Different User, L
   const items = await menu.locator('[data-menu-item]').allInnerTexts();
   assert(JSON.stringify(items.map((s) => s.trim())) === JSON.stringify(['Edit Profile', 'Save Account', 'Login as Different User', 'Logout']), `items ${items}`);
   await shot(page, 'menu');
+  await auditPage(page, 'avatar menu');
   await menu.getByRole('button', { name: 'Save Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save Your Account' });
   await dialog.waitFor();
@@ -807,7 +861,7 @@ await check('avatar menu: Edit Profile, Save Account, Login as Different User, L
 });
 
 console.log('mobile (390×844)');
-const mobile = await browser.newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2, storageState: await desktop.storageState() });
+const mobile = await newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2, storageState: await desktop.storageState() });
 const mpage = await newPage(mobile);
 await check('mobile: header with site name and two-letter avatar, tab bar, no sidebar', async () => {
   await mpage.goto('/stats');
@@ -868,7 +922,7 @@ await check('mobile screens: rate, upload, 404, menu', async () => {
 });
 await check('mobile: rating screen with a photo, media area 55% − 10 px', async () => {
   // a fresh phone visitor sees the remaining photos
-  const fresh = await browser.newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const fresh = await newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const p = await newPage(fresh);
   await p.goto('/');
   await mediaId(p);
@@ -920,6 +974,7 @@ await check('logout → Welcome Back (also in another tab) → login as a new us
   await page.keyboard.press('Escape');
   assert(await welcome.isVisible(), 'Welcome Back closed on Escape');
   await shot(page, 'welcome-back');
+  await auditPage(page, 'Welcome Back');
   const email = welcome.getByLabel('Email address');
   await email.fill(savedEmail);
   await email.press('Enter');
@@ -948,7 +1003,7 @@ await check('404 page says Page Not Found', async () => {
   await shot(page, 'not-found');
 });
 await check('Upload Your First Photo-style empty stats and Welcome Back look (desktop screenshots)', async () => {
-  const ctx = await browser.newContext({ viewport: DESKTOP, baseURL: base });
+  const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
   const p = await newPage(ctx);
   await p.goto('/stats');
   await p.getByRole('heading', { name: "You haven't uploaded any media yet" }).waitFor();
@@ -964,7 +1019,7 @@ console.log('traffic redirects');
   const back = await adminPost(apiOrigin, '/api/admin/back-button-config', { backButtonUrl: `${base}/back-target` });
   if (back.status >= 200 && back.status < 300) {
     await check('back-button redirect goes to the configured URL', async () => {
-      const ctx = await browser.newContext({ viewport: DESKTOP, baseURL: base });
+      const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
       const p = await newPage(ctx);
       await p.goto('/');
       await p.waitForFunction(() => (document.querySelector('[data-testid=sidebar-username]')?.textContent ?? 'Loading...') !== 'Loading...');
@@ -984,7 +1039,7 @@ console.log('traffic redirects');
     await check('idle redirect fires after the configured 30 s without activity', async () => {
       const cfg = await fetch(apiOrigin + '/api/idle-redirect-config').then((r) => r.json());
       assert(cfg.enabled && cfg.idleRedirectTime === 30 && cfg.idleRedirectUrl === `${base}/idle-target`, `public config ${JSON.stringify(cfg)}`);
-      const ctx = await browser.newContext({ viewport: DESKTOP, baseURL: base });
+      const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
       const p = await newPage(ctx);
       const t0 = Date.now();
       await p.goto('/');
@@ -998,6 +1053,23 @@ console.log('traffic redirects');
   }
 }
 
+await check('an alternate domain shows its own display name (SITE_DOMAIN_NAMES, no rebuild)', async () => {
+  const alt = base.replace('localhost', '127.0.0.1');
+  const ctx = await newContext({ viewport: DESKTOP });
+  const p = await newPage(ctx);
+  await p.goto(alt + '/404-check');
+  await p.waitForFunction(() => document.querySelector('[data-testid=site-name]')?.textContent === 'Vibe Check', null, { timeout: 10_000 });
+  assert((await p.title()).includes('Vibe Check'), `title ${await p.title()}`);
+  await ctx.close();
+});
+await check('analytics: page views, navigation, vote, upload, profile update and magic link are tracked', async () => {
+  const events = new Set(analytics.map((a) => a?.event));
+  const missing = ['page_view', 'navigation', 'vote', 'upload', 'profile_update', 'magic_link'].filter((e) => !events.has(e));
+  assert(missing.length === 0, `missing ${missing.join(', ')} (saw ${[...events].join(', ')})`);
+});
+await check('controls are labelled, images have alt text, fields have labels', async () => {
+  assert(a11y.length === 0, [...new Set(a11y)].slice(0, 8).join('\n'));
+});
 await check('no screen scrolls sideways (checked on every screenshot)', async () => {
   assert(overflowing.length === 0, overflowing.join(', '));
 });
