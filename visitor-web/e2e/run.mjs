@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global window, document, localStorage, getComputedStyle, atob, File, Blob, FormData, DataTransfer, ClipboardEvent, MutationObserver */
 // End-to-end run of the visitor app in Chromium against the real backend.
 //
 // Needs backend/dist/main.js and visitor-web/dist (it builds nothing). Starts the API on a free
@@ -9,7 +10,18 @@
 // Environment: CHROMIUM (default /usr/bin/chromium), E2E_SERVER (another server entry point to run
 // instead of backend/dist/main.js, for debugging), E2E_KEEP=1 keeps the temp DATA_DIR.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, createReadStream, statSync, createWriteStream } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  createReadStream,
+  statSync,
+  createWriteStream,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import http from 'node:http';
 import net from 'node:net';
@@ -23,7 +35,9 @@ const root = path.resolve(webDir, '..');
 const require = createRequire(path.join(root, 'package.json'));
 const { chromium } = require('playwright-core');
 
-const serverEntry = process.env.E2E_SERVER ? path.resolve(process.env.E2E_SERVER) : path.join(root, 'backend', 'dist', 'main.js');
+const serverEntry = process.env.E2E_SERVER
+  ? path.resolve(process.env.E2E_SERVER)
+  : path.join(root, 'backend', 'dist', 'main.js');
 const distDir = path.join(webDir, 'dist');
 const shotsDir = path.join(here, 'screenshots');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -57,7 +71,10 @@ async function check(name, fn) {
     return true;
   } catch (err) {
     failed += 1;
-    const msg = String(err?.message ?? err).split('\n').slice(0, 6).join('\n      ');
+    const msg = String(err?.message ?? err)
+      .split('\n')
+      .slice(0, 6)
+      .join('\n      ');
     failures.push(name);
     console.log(`  ✗ ${name}\n      ${msg}`);
     return false;
@@ -154,14 +171,24 @@ async function waitForHealth(origin, ms = 90_000) {
 
 /** Fallback when the API does not serve the visitor build yet: dist + proxy of /api and /media. */
 function startStaticProxy(port) {
-  const types = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.html': 'text/html', '.png': 'image/png', '.ico': 'image/x-icon' };
+  const types = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.html': 'text/html',
+    '.png': 'image/png',
+    '.ico': 'image/x-icon',
+  };
   staticServer = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/')) {
-      const up = http.request({ host: '127.0.0.1', port: apiPort, path: req.url, method: req.method, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
+      const up = http.request(
+        { host: '127.0.0.1', port: apiPort, path: req.url, method: req.method, headers: req.headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
       up.on('error', () => {
         res.writeHead(502);
         res.end('bad gateway');
@@ -208,11 +235,28 @@ async function makeBigJpeg(file) {
   const h = 1500;
   const raw = Buffer.alloc(w * h * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (Math.random() * 255) | 0;
-  await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 95 }).toFile(file);
+  await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toFile(file);
   return file;
 }
 function makeVideo(file) {
-  const r = spawnSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=480x360:rate=15', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-movflags', '+faststart', file]);
+  const r = spawnSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=480x360:rate=15',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
   return r.status === 0 && existsSync(file) ? file : null;
 }
 
@@ -228,13 +272,17 @@ class ApiVisitor {
   async call(method, url, body, headers = {}) {
     const res = await fetch(this.origin + url, {
       method,
-      headers: { ...(this.cookie ? { Cookie: this.cookie } : {}), ...(body && !(body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...(body && !(body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
       body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
     });
     const set = res.headers.getSetCookie?.() ?? [];
     for (const c of set) if (c.startsWith('vibe_session=')) this.cookie = c.split(';')[0];
     const text = await res.text();
-    let json = null;
+    let json;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
@@ -272,7 +320,11 @@ class ApiVisitor {
 }
 const basic = 'Basic ' + Buffer.from(`${ADMIN.user}:${ADMIN.pass}`).toString('base64');
 async function adminPost(origin, url, body) {
-  const res = await fetch(origin + url, { method: 'POST', headers: { Authorization: basic, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(origin + url, {
+    method: 'POST',
+    headers: { Authorization: basic, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -339,7 +391,9 @@ console.log(`visitor-web e2e — data dir ${dataDir}`);
 let base = apiOrigin;
 try {
   await waitForHealth(apiOrigin);
-  const home = await fetch(apiOrigin + '/').then((r) => r.text()).catch(() => '');
+  const home = await fetch(apiOrigin + '/')
+    .then((r) => r.text())
+    .catch(() => '');
   const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const entry = /src="(\/assets\/[^"]+\.js)"/.exec(indexHtml)?.[1];
   if (!entry || !home.includes(entry)) {
@@ -361,10 +415,16 @@ mkdirSync(shotsDir, { recursive: true });
 for (const f of readdirSync(shotsDir)) if (f.endsWith('.png')) rmSync(path.join(shotsDir, f));
 
 const fx = {
-  seed: await Promise.all(PALETTE.slice(0, 5).map((p, i) => makeImage(path.join(fixturesDir, `seed-${i + 1}-${p[2].toLowerCase()}.jpg`), p))),
+  seed: await Promise.all(
+    PALETTE.slice(0, 5).map((p, i) => makeImage(path.join(fixturesDir, `seed-${i + 1}-${p[2].toLowerCase()}.jpg`), p)),
+  ),
   mine: await makeImage(path.join(fixturesDir, 'my-beach-day.jpg'), PALETTE[5]),
   big: await makeBigJpeg(path.join(fixturesDir, 'big-noise-photo.jpg')),
-  pasted: await makeImage(path.join(fixturesDir, 'clip.png'), ['#ee0979', '#ff6a00', 'Pasted'], { width: 640, height: 480, format: 'png' }),
+  pasted: await makeImage(path.join(fixturesDir, 'clip.png'), ['#ee0979', '#ff6a00', 'Pasted'], {
+    width: 640,
+    height: 480,
+    format: 'png',
+  }),
   video: makeVideo(path.join(fixturesDir, 'tiny-clip.mp4')),
 };
 const oversize = path.join(fixturesDir, 'huge-image.png');
@@ -375,7 +435,16 @@ writeFileSync(invalid, 'not an image\n');
 browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
 });
 const pageErrors = [];
 const analytics = [];
@@ -406,14 +475,26 @@ async function a11yProblems(page) {
     const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
     const named = (el) => {
       const by = el.getAttribute('aria-labelledby');
-      return (el.getAttribute('aria-label') || (by && document.getElementById(by)?.textContent) || el.textContent || el.getAttribute('title') || '').trim();
+      return (
+        el.getAttribute('aria-label') ||
+        (by && document.getElementById(by)?.textContent) ||
+        el.textContent ||
+        el.getAttribute('title') ||
+        ''
+      ).trim();
     };
     for (const el of document.querySelectorAll('button, a[href], [role=button], iframe')) {
-      if (el.tagName === 'IFRAME' ? !el.getAttribute('title') : visible(el) && !named(el)) out.push(`unnamed ${el.outerHTML.slice(0, 90)}`);
+      if (el.tagName === 'IFRAME' ? !el.getAttribute('title') : visible(el) && !named(el))
+        out.push(`unnamed ${el.outerHTML.slice(0, 90)}`);
     }
-    for (const el of document.querySelectorAll('img')) if (!el.hasAttribute('alt')) out.push(`img without alt ${el.outerHTML.slice(0, 90)}`);
+    for (const el of document.querySelectorAll('img'))
+      if (!el.hasAttribute('alt')) out.push(`img without alt ${el.outerHTML.slice(0, 90)}`);
     for (const el of document.querySelectorAll('input:not([type=hidden]), select, textarea')) {
-      const ok = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el.closest('label');
+      const ok =
+        el.getAttribute('aria-label') ||
+        el.getAttribute('aria-labelledby') ||
+        (el.id && document.querySelector(`label[for="${el.id}"]`)) ||
+        el.closest('label');
       if (!ok) out.push(`unlabelled ${el.outerHTML.slice(0, 90)}`);
     }
     return out;
@@ -425,7 +506,13 @@ async function auditPage(page, label) {
 }
 
 const desktop = await newContext({ viewport: DESKTOP, baseURL: base });
-const mobileEmpty = await newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+const mobileEmpty = await newContext({
+  viewport: MOBILE,
+  baseURL: base,
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+});
 const page = await newPage(desktop);
 let username = '';
 const other = new ApiVisitor(apiOrigin);
@@ -443,7 +530,10 @@ await check('first visit creates a session with a three-word username', async ()
   assert(/^(?:[A-Z][a-z]+){3}\d*$/.test(username), `username "${username}" is not three capitalised words`);
   assert((await page.locator('.user-block__status').innerText()).includes('Active'), 'user block does not say Active');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('hmv.session') ?? 'null'));
-  assert(stored && /^[A-Za-z0-9]{32}$/.test(stored.sessionId) && stored.username === username, `stored session ${JSON.stringify(stored)}`);
+  assert(
+    stored && /^[A-Za-z0-9]{32}$/.test(stored.sessionId) && stored.username === username,
+    `stored session ${JSON.stringify(stored)}`,
+  );
 });
 await check('site name comes from /api/site-config', async () => {
   const cfg = await fetch(apiOrigin + '/api/site-config').then((r) => r.json());
@@ -466,17 +556,15 @@ await check('empty state: No Photos to Rate with Upload Your First Photo', async
 });
 
 console.log('seeding through the public API');
-let adAvailable = false;
 await check('seed: a second visitor uploads five photos', async () => {
   await other.start();
   await third.start();
   for (const f of fx.seed) await other.upload(f, 'image/jpeg');
 });
 console.log('rating');
-let firstId = null;
 await check('rating screen shows one random item', async () => {
   await page.reload();
-  firstId = await mediaId(page);
+  await mediaId(page);
   await page.waitForFunction(() => {
     const img = document.querySelector('[data-testid=rate-media] img');
     return img && img.complete && img.naturalWidth > 0;
@@ -484,7 +572,10 @@ await check('rating screen shows one random item', async () => {
   const alt = await page.locator('[data-testid=rate-media] img').getAttribute('alt');
   assert(alt, 'media has no alt text');
   const box = await page.locator('[data-testid=rate-media]').boundingBox();
-  assert(Math.abs(box.height - (DESKTOP.height - 190)) <= 2, `media area height ${box.height}, expected ${DESKTOP.height - 190}`);
+  assert(
+    Math.abs(box.height - (DESKTOP.height - 190)) <= 2,
+    `media area height ${box.height}, expected ${DESKTOP.height - 190}`,
+  );
   await page.getByText("How's my Vibe?", { exact: true }).first().waitFor();
   await page.getByText(/honest rating helps others discover/).waitFor();
   await shot(page, 'rate');
@@ -560,19 +651,23 @@ await check('only the first view of an unvoted item is recorded', async () => {
   const r = await other.call('GET', `/api/users/${other.user.id}/stats`);
   assert(r.status === 200, `stats → ${r.status}`);
   const views = r.json.mediaStats.map((m) => m.totalViews);
-  assert(views.every((v) => v <= 1) && views.filter((v) => v === 1).length >= 4, `views per item ${JSON.stringify(views)}`);
+  assert(
+    views.every((v) => v <= 1) && views.filter((v) => v === 1).length >= 4,
+    `views per item ${JSON.stringify(views)}`,
+  );
 });
 
-{
+const adAvailable = await (async () => {
   const r = await adminPost(apiOrigin, '/api/admin/ad-config/zone1', {
     zoneName: 'Ad Zone 1',
     adCode:
       '<div id="ad" style="font:600 14px system-ui;color:#fff;background:linear-gradient(135deg,#0ea5e9,#6366f1);padding:18px;border-radius:12px;text-align:center">Sunny Deals — 20% off sunglasses</div><script>var d=document.getElementById("ad");d.dataset.ran="yes";try{d.dataset.parent=String(parent.document.title)}catch(e){d.dataset.parent="blocked"}try{d.dataset.cookie=String(document.cookie)}catch(e){d.dataset.cookie="blocked"}</script>',
     isActive: true,
   });
-  adAvailable = r.status >= 200 && r.status < 300;
-  if (!adAvailable) console.log(`  (POST /api/admin/ad-config/zone1 → ${r.status}: ${r.text.slice(0, 120)})`);
-}
+  const ok = r.status >= 200 && r.status < 300;
+  if (!ok) console.log(`  (POST /api/admin/ad-config/zone1 → ${r.status}: ${r.text.slice(0, 120)})`);
+  return ok;
+})();
 
 if (adAvailable) {
   // A fresh browser context: the earlier "no ad" answer may sit in the HTTP cache for 5 minutes.
@@ -599,12 +694,18 @@ if (adAvailable) {
     const ran = await ad.getAttribute('data-ran');
     const parentAccess = await ad.getAttribute('data-parent');
     const csp = await fetch(base + '/').then((r) => r.headers.get('content-security-policy'));
-    assert(ran === 'yes', `ad script did not run${csp ? ` (the page's CSP, inherited by srcdoc frames, is: ${csp})` : ''}`);
+    assert(
+      ran === 'yes',
+      `ad script did not run${csp ? ` (the page's CSP, inherited by srcdoc frames, is: ${csp})` : ''}`,
+    );
     assert(parentAccess === 'blocked', `ad could read the parent page (${parentAccess})`);
   });
   await adCtx.close();
 } else {
-  pending('ad zone1 renders in a sandboxed iframe', 'POST /api/admin/ad-config/zone1 is not available on the backend yet');
+  pending(
+    'ad zone1 renders in a sandboxed iframe',
+    'POST /api/admin/ad-config/zone1 is not available on the backend yet',
+  );
 }
 console.log('upload');
 let progressValues = [];
@@ -613,40 +714,84 @@ await check('upload via the file chooser with progress to Completed', async () =
   await page.waitForURL('**/upload');
   await page.getByRole('heading', { name: 'Upload Media' }).waitFor();
   const files = [fx.big, fx.mine, ...(fx.video ? [fx.video] : [])];
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid=dropzone]').click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.locator('[data-testid=dropzone]').click(),
+  ]);
   await chooser.setFiles(files);
-  await page.locator('[data-testid=queue-item]').nth(files.length - 1).waitFor();
+  await page
+    .locator('[data-testid=queue-item]')
+    .nth(files.length - 1)
+    .waitFor();
   const rows = await page.locator('[data-testid=queue-item]').allInnerTexts();
   assert(rows.length === files.length, `${rows.length} rows`);
-  assert(rows.every((r) => /\d+\.\d{2} MB/.test(r) && r.includes('Pending')), `rows: ${JSON.stringify(rows)}`);
+  assert(
+    rows.every((r) => /\d+\.\d{2} MB/.test(r) && r.includes('Pending')),
+    `rows: ${JSON.stringify(rows)}`,
+  );
   assert(rows[0].includes('big-noise-photo.jpg'), 'file name not shown');
   await shot(page, 'upload-queue');
   await auditPage(page, '/upload');
   await page.evaluate(() => {
     window.__progress = [];
     const obs = new MutationObserver(() => {
-      for (const el of document.querySelectorAll('[role=progressbar]')) window.__progress.push(Number(el.getAttribute('aria-valuenow')));
+      for (const el of document.querySelectorAll('[role=progressbar]'))
+        window.__progress.push(Number(el.getAttribute('aria-valuenow')));
     });
     obs.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] });
   });
   // A slower uplink, so the upload events have something to report on a local machine.
   const cdp = await desktop.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 2 * 1024 * 1024,
+  });
   const all = page.getByRole('button', { name: 'Upload All' });
   assert(await all.isEnabled(), 'Upload All disabled with pending items');
   await all.click();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=queue-item]')].some((e) => e.dataset.status === 'uploading'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=queue-item]')].some((e) => e.dataset.status === 'uploading'),
+  );
   assert(await all.isDisabled(), 'Upload All enabled during an upload');
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=queue-item]')].every((e) => e.dataset.status === 'completed' || e.dataset.status === 'error'), null, { timeout: 60_000 });
-  const statuses = await page.locator('[data-testid=queue-item]').evaluateAll((els) => els.map((e) => `${e.dataset.status}:${e.querySelector('[data-testid=queue-error]')?.textContent ?? ''}`));
-  assert(statuses.every((s) => s.startsWith('completed')), `statuses ${statuses.join(', ')}`);
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-testid=queue-item]')].every(
+        (e) => e.dataset.status === 'completed' || e.dataset.status === 'error',
+      ),
+    null,
+    { timeout: 60_000 },
+  );
+  const statuses = await page
+    .locator('[data-testid=queue-item]')
+    .evaluateAll((els) =>
+      els.map((e) => `${e.dataset.status}:${e.querySelector('[data-testid=queue-error]')?.textContent ?? ''}`),
+    );
+  assert(
+    statuses.every((s) => s.startsWith('completed')),
+    `statuses ${statuses.join(', ')}`,
+  );
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await cdp.detach();
   progressValues = await page.evaluate(() => window.__progress);
-  assert(progressValues.some((v) => v > 0 && v < 100), `no intermediate progress seen (${[...new Set(progressValues)].join(',')})`);
-  const bars = await page.locator('[role=progressbar]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-valuenow')));
-  assert(bars.every((v) => v === '100'), `progress ${bars}`);
+  assert(
+    progressValues.some((v) => v > 0 && v < 100),
+    `no intermediate progress seen (${[...new Set(progressValues)].join(',')})`,
+  );
+  const bars = await page
+    .locator('[role=progressbar]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-valuenow')));
+  assert(
+    bars.every((v) => v === '100'),
+    `progress ${bars}`,
+  );
   await expectToast(page, 'Upload Successful', 'Your media has been uploaded successfully!');
   assert(await all.isDisabled(), 'Upload All enabled with nothing pending');
   await shot(page, 'upload-completed');
@@ -664,7 +809,10 @@ await check('paste an image from the clipboard queues and uploads it', async () 
   const row = page.locator('[data-testid=queue-item][data-status=pending]').filter({ hasText: 'pasted-image-' });
   await row.waitFor();
   await row.getByRole('button', { name: /^Upload / }).click();
-  await page.locator('[data-testid=queue-item][data-status=completed]').filter({ hasText: 'pasted-image-' }).waitFor({ timeout: 30_000 });
+  await page
+    .locator('[data-testid=queue-item][data-status=completed]')
+    .filter({ hasText: 'pasted-image-' })
+    .waitFor({ timeout: 30_000 });
 });
 await check('a pasted image over 10 MB is rejected with Invalid File', async () => {
   const b64 = readFileSync(oversize).toString('base64');
@@ -712,20 +860,34 @@ await check('stats show the uploads and their counts', async () => {
   assert(hot.length >= myUploads && not.length >= myUploads, `seed votes ${hot.length}/${not.length}`);
   await page.getByRole('link', { name: 'My Stats' }).click();
   await page.waitForURL('**/stats');
-  await page.locator('[data-testid=media-card]').nth(myUploads - 1).waitFor();
-  const totals = await Promise.all(['total-uploads', 'total-votes', 'total-views'].map((t) => page.locator(`[data-testid=${t}]`).innerText()));
+  await page
+    .locator('[data-testid=media-card]')
+    .nth(myUploads - 1)
+    .waitFor();
+  const totals = await Promise.all(
+    ['total-uploads', 'total-votes', 'total-views'].map((t) => page.locator(`[data-testid=${t}]`).innerText()),
+  );
   assert(totals[0] === String(myUploads), `uploads ${totals[0]}`);
   assert(totals[1] === String(myUploads * 2), `votes ${totals[1]}`);
   assert(totals[2] === String(myUploads * 2), `views ${totals[2]}`);
   const card = page.locator('[data-testid=media-card]').filter({ hasText: 'my-beach-day.jpg' });
   const text = await card.innerText();
-  assert(/\d{2}\/(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\/\d{4}/.test(text), `no dd/Mon/yyyy date in "${text}"`);
+  assert(
+    /\d{2}\/(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\/\d{4}/.test(text),
+    `no dd/Mon/yyyy date in "${text}"`,
+  );
   assert(/\d+\.\d{2} MB/.test(text), 'no size in MB');
   assert((await card.locator('[data-testid=card-votes]').innerText()) === '2', 'card votes');
   assert((await card.locator('[data-testid=card-views]').innerText()) === '2', 'card views');
   assert((await card.locator('[data-testid=card-hot]').innerText()) === '50%', 'card hot %');
   assert(text.includes('Image'), 'no Image badge');
-  if (fx.video) assert((await page.locator('[data-testid=media-card]').filter({ hasText: 'tiny-clip.mp4' }).innerText()).includes('Video'), 'no Video badge');
+  if (fx.video)
+    assert(
+      (await page.locator('[data-testid=media-card]').filter({ hasText: 'tiny-clip.mp4' }).innerText()).includes(
+        'Video',
+      ),
+      'no Video badge',
+    );
   await page.waitForTimeout(400);
   await shot(page, 'stats');
   await auditPage(page, '/stats');
@@ -746,12 +908,18 @@ await check('delete asks for confirmation and removes the media', async () => {
   const dialog = page.getByRole('dialog', { name: 'Delete media?' });
   await dialog.waitFor();
   const text = await dialog.innerText();
-  assert(text.includes(`Are you sure you want to delete "${name}"? This action cannot be undone.`), `confirm text: ${text}`);
+  assert(
+    text.includes(`Are you sure you want to delete "${name}"? This action cannot be undone.`),
+    `confirm text: ${text}`,
+  );
   await shot(page, 'stats-delete-confirm');
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expectToast(page, 'Media Deleted', 'Your media has been successfully deleted.');
   await card.waitFor({ state: 'detached' });
-  await page.waitForFunction((n) => document.querySelector('[data-testid=total-uploads]')?.textContent === String(n), myUploads - 1);
+  await page.waitForFunction(
+    (n) => document.querySelector('[data-testid=total-uploads]')?.textContent === String(n),
+    myUploads - 1,
+  );
 });
 
 console.log('profile');
@@ -761,7 +929,10 @@ await check('profile: taken and available usernames, save', async () => {
   const input = page.getByLabel('Username');
   await input.fill(other.user.username);
   await page.locator('[data-testid=username-status][data-state=taken]').waitFor();
-  assert((await page.locator('[data-testid=username-status]').innerText()).includes('Username is already taken'), 'taken text');
+  assert(
+    (await page.locator('[data-testid=username-status]').innerText()).includes('Username is already taken'),
+    'taken text',
+  );
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Username Unavailable', 'Please choose a different username.');
   const fresh = `VibeTester${Date.now() % 100000}`;
@@ -781,7 +952,10 @@ await check('profile shows session information and member since', async () => {
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('hmv.session')));
   assert((await page.locator('[data-testid=session-id]').innerText()) === stored.sessionId, 'session id');
   assert((await page.locator('[data-testid=user-id]').innerText()).length > 0, 'user id');
-  assert(/Member since \d{2}\/[A-Z][a-z]{2}\/\d{4}/.test(await page.locator('.profile-card').innerText()), 'member since');
+  assert(
+    /Member since \d{2}\/[A-Z][a-z]{2}\/\d{4}/.test(await page.locator('.profile-card').innerText()),
+    'member since',
+  );
 });
 await check('share my location stores coordinates (4 decimals)', async () => {
   await desktop.grantPermissions(['geolocation'], { origin: base });
@@ -812,7 +986,10 @@ await check('save account: magic link e-mail, confirm, Account Saved!', async ()
   await page.locator('[data-testid=account-saved]').waitFor();
   const text = await page.locator('[data-testid=account-saved]').innerText();
   assert(text.includes('Account Saved!') && text.includes('Saved to') && text.includes(savedEmail), `card: ${text}`);
-  assert((await page.locator('[data-testid=sidebar-username]').innerText()) === username, 'another user after the link');
+  assert(
+    (await page.locator('[data-testid=sidebar-username]').innerText()) === username,
+    'another user after the link',
+  );
   await shot(page, 'profile-saved');
 });
 await check('a used magic link shows the Verification Error toast', async () => {
@@ -822,7 +999,12 @@ await check('a used magic link shows the Verification Error toast', async () => 
   await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
   await expectToast(page, 'Verification Error');
   const t = await toastText(page);
-  assert(/Invalid or expired magic link|Magic link has expired|User verification failed|Account verification failed|Something went wrong/.test(t), `toast "${t}"`);
+  assert(
+    /Invalid or expired magic link|Magic link has expired|User verification failed|Account verification failed|Something went wrong/.test(
+      t,
+    ),
+    `toast "${t}"`,
+  );
 });
 
 console.log('account menu and dialogs');
@@ -832,7 +1014,11 @@ await check('avatar menu: Edit Profile, Save Account, Login as Different User, L
   const menu = page.locator('[data-testid=avatar-menu]');
   await menu.waitFor();
   const items = await menu.locator('[data-menu-item]').allInnerTexts();
-  assert(JSON.stringify(items.map((s) => s.trim())) === JSON.stringify(['Edit Profile', 'Save Account', 'Login as Different User', 'Logout']), `items ${items}`);
+  assert(
+    JSON.stringify(items.map((s) => s.trim())) ===
+      JSON.stringify(['Edit Profile', 'Save Account', 'Login as Different User', 'Logout']),
+    `items ${items}`,
+  );
   await shot(page, 'menu');
   await auditPage(page, 'avatar menu');
   await menu.getByRole('button', { name: 'Save Account' }).click();
@@ -857,11 +1043,22 @@ await check('avatar menu: Edit Profile, Save Account, Login as Different User, L
   assert(await send.isEnabled(), 'Send Login Link disabled with an e-mail');
   await shot(page, 'dialog-login');
   await send.click();
-  await expectToast(page, 'Login Link Sent!', 'Check your email for a secure login link to access your existing account');
+  await expectToast(
+    page,
+    'Login Link Sent!',
+    'Check your email for a secure login link to access your existing account',
+  );
 });
 
 console.log('mobile (390×844)');
-const mobile = await newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2, storageState: await desktop.storageState() });
+const mobile = await newContext({
+  viewport: MOBILE,
+  baseURL: base,
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  storageState: await desktop.storageState(),
+});
 const mpage = await newPage(mobile);
 await check('mobile: header with site name and two-letter avatar, tab bar, no sidebar', async () => {
   await mpage.goto('/stats');
@@ -914,6 +1111,11 @@ await check('mobile screens: rate, upload, 404, menu', async () => {
   await mpage.locator('[data-testid=avatar-menu]').waitFor();
   await shot(mpage, 'menu');
   await mpage.keyboard.press('Escape');
+  await mpage.locator('[data-testid=mobile-avatar]').click();
+  await mpage.locator('[data-testid=avatar-menu]').getByRole('button', { name: 'Save Account' }).click();
+  await mpage.getByRole('dialog', { name: 'Save Your Account' }).waitFor();
+  await shot(mpage, 'dialog-save-account');
+  await mpage.keyboard.press('Escape');
   await mpage.goto('/no/such/page');
   await mpage.getByRole('heading', { name: 'Page Not Found' }).waitFor();
   await shot(mpage, 'not-found');
@@ -922,7 +1124,13 @@ await check('mobile screens: rate, upload, 404, menu', async () => {
 });
 await check('mobile: rating screen with a photo, media area 55% − 10 px', async () => {
   // a fresh phone visitor sees the remaining photos
-  const fresh = await newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const fresh = await newContext({
+    viewport: MOBILE,
+    baseURL: base,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   const p = await newPage(fresh);
   await p.goto('/');
   await mediaId(p);
@@ -954,7 +1162,23 @@ await check('mobile: stats detail and profile dialogs fit the screen', async () 
   await d.waitFor();
   await shot(mpage, 'stats-detail');
   const box = await d.boundingBox();
-  assert(box.x >= -1 && box.x + box.width <= MOBILE.width + 1, `dialog box ${JSON.stringify(box)} wider than the phone`);
+  assert(
+    box.x >= -1 && box.x + box.width <= MOBILE.width + 1,
+    `dialog box ${JSON.stringify(box)} wider than the phone`,
+  );
+});
+await check('mobile: Welcome Back after logout, empty stats for a new visitor', async () => {
+  const ctx = await newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const p = await newPage(ctx);
+  await p.goto('/stats');
+  await p.getByRole('heading', { name: "You haven't uploaded any media yet" }).waitFor();
+  await shot(p, 'stats-empty');
+  await p.locator('[data-testid=mobile-avatar]').click();
+  await p.locator('[data-testid=avatar-menu]').getByRole('button', { name: 'Logout' }).click();
+  await p.getByRole('dialog', { name: 'Welcome Back' }).waitFor({ timeout: 15_000 });
+  assert((await p.locator('[data-testid=mobile-avatar]').innerText()) === 'HV', 'avatar fallback is not HV');
+  await shot(p, 'welcome-back');
+  await ctx.close();
 });
 await mobile.close();
 
@@ -980,10 +1204,14 @@ await check('logout → Welcome Back (also in another tab) → login as a new us
   await email.press('Enter');
   await expectToast(page, 'Login Link Sent!');
   await welcome.getByRole('button', { name: 'Login as a New User' }).click();
-  await page.waitForFunction((old) => {
-    const t = document.querySelector('[data-testid=sidebar-username]')?.textContent ?? '';
-    return t && t !== 'Loading...' && t !== old;
-  }, username, { timeout: 15_000 });
+  await page.waitForFunction(
+    (old) => {
+      const t = document.querySelector('[data-testid=sidebar-username]')?.textContent ?? '';
+      return t && t !== 'Loading...' && t !== old;
+    },
+    username,
+    { timeout: 15_000 },
+  );
   assert(!(await page.getByRole('dialog', { name: 'Welcome Back' }).isVisible()), 'Welcome Back still open');
   const newName = await page.locator('[data-testid=sidebar-username]').innerText();
   assert(/^(?:[A-Z][a-z]+){3}\d*$/.test(newName), `new username ${newName}`);
@@ -994,7 +1222,11 @@ await check('the saved account comes back through its login link', async () => {
   assert(raw.includes(savedEmail), 'login mail not for the saved address');
   const link = new URL(linkFromEml(raw));
   await page.goto(base + link.pathname + link.search);
-  await page.waitForFunction((n) => document.querySelector('[data-testid=sidebar-username]')?.textContent === n, username, { timeout: 15_000 });
+  await page.waitForFunction(
+    (n) => document.querySelector('[data-testid=sidebar-username]')?.textContent === n,
+    username,
+    { timeout: 15_000 },
+  );
 });
 await check('404 page says Page Not Found', async () => {
   await page.goto('/definitely/not/here');
@@ -1022,7 +1254,9 @@ console.log('traffic redirects');
       const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
       const p = await newPage(ctx);
       await p.goto('/');
-      await p.waitForFunction(() => (document.querySelector('[data-testid=sidebar-username]')?.textContent ?? 'Loading...') !== 'Loading...');
+      await p.waitForFunction(
+        () => (document.querySelector('[data-testid=sidebar-username]')?.textContent ?? 'Loading...') !== 'Loading...',
+      );
       await p.waitForTimeout(500);
       await p.mouse.click(640, 40); // a user gesture: Chrome only keeps history entries added after one
       await p.waitForTimeout(200);
@@ -1034,11 +1268,17 @@ console.log('traffic redirects');
   } else {
     pending('back-button redirect', `POST /api/admin/back-button-config → ${back.status}`);
   }
-  const idle = await adminPost(apiOrigin, '/api/admin/idle-redirect-config', { idleRedirectTime: 30, idleRedirectUrl: `${base}/idle-target` });
+  const idle = await adminPost(apiOrigin, '/api/admin/idle-redirect-config', {
+    idleRedirectTime: 30,
+    idleRedirectUrl: `${base}/idle-target`,
+  });
   if (idle.status >= 200 && idle.status < 300) {
     await check('idle redirect fires after the configured 30 s without activity', async () => {
       const cfg = await fetch(apiOrigin + '/api/idle-redirect-config').then((r) => r.json());
-      assert(cfg.enabled && cfg.idleRedirectTime === 30 && cfg.idleRedirectUrl === `${base}/idle-target`, `public config ${JSON.stringify(cfg)}`);
+      assert(
+        cfg.enabled && cfg.idleRedirectTime === 30 && cfg.idleRedirectUrl === `${base}/idle-target`,
+        `public config ${JSON.stringify(cfg)}`,
+      );
       const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
       const p = await newPage(ctx);
       const t0 = Date.now();
@@ -1049,7 +1289,10 @@ console.log('traffic redirects');
       await ctx.close();
     });
   } else {
-    pending('idle redirect fires with a short configured time', `POST /api/admin/idle-redirect-config → ${idle.status}: ${idle.text.slice(0, 100)}`);
+    pending(
+      'idle redirect fires with a short configured time',
+      `POST /api/admin/idle-redirect-config → ${idle.status}: ${idle.text.slice(0, 100)}`,
+    );
   }
 }
 
@@ -1058,13 +1301,17 @@ await check('an alternate domain shows its own display name (SITE_DOMAIN_NAMES, 
   const ctx = await newContext({ viewport: DESKTOP });
   const p = await newPage(ctx);
   await p.goto(alt + '/404-check');
-  await p.waitForFunction(() => document.querySelector('[data-testid=site-name]')?.textContent === 'Vibe Check', null, { timeout: 10_000 });
+  await p.waitForFunction(() => document.querySelector('[data-testid=site-name]')?.textContent === 'Vibe Check', null, {
+    timeout: 10_000,
+  });
   assert((await p.title()).includes('Vibe Check'), `title ${await p.title()}`);
   await ctx.close();
 });
 await check('analytics: page views, navigation, vote, upload, profile update and magic link are tracked', async () => {
   const events = new Set(analytics.map((a) => a?.event));
-  const missing = ['page_view', 'navigation', 'vote', 'upload', 'profile_update', 'magic_link'].filter((e) => !events.has(e));
+  const missing = ['page_view', 'navigation', 'vote', 'upload', 'profile_update', 'magic_link'].filter(
+    (e) => !events.has(e),
+  );
   assert(missing.length === 0, `missing ${missing.join(', ')} (saw ${[...events].join(', ')})`);
 });
 await check('controls are labelled, images have alt text, fields have labels', async () => {

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'assets');
 const budget = 150 * 1024;
 let total = 0;
-for (const f of readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) {
+for (const f of readdirSync(dir)
+  .filter((f) => f.endsWith('.js'))
+  .sort()) {
   const gz = gzipSync(readFileSync(join(dir, f))).length;
   total += gz;
   console.log(`  ${f.padEnd(40)} ${(gz / 1024).toFixed(1).padStart(7)} KB gz`);

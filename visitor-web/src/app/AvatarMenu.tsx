@@ -35,7 +35,14 @@ function onMenuKeyDown(e: KeyboardEvent<HTMLElement>) {
  * Dialog already in the bundle (focus trap, Escape, outside click); Radix DropdownMenu would add
  * ~15 KB gzipped of positioning code and break the 150 KB budget.
  */
-export function AvatarMenu({ trigger, triggerClassName, triggerLabel, onSaveAccount, onLoginOther, placement }: AvatarMenuProps) {
+export function AvatarMenu({
+  trigger,
+  triggerClassName,
+  triggerLabel,
+  onSaveAccount,
+  onLoginOther,
+  placement,
+}: AvatarMenuProps) {
   const navigate = useNavigate();
   const { user, logout } = useSession();
   const [open, setOpen] = useState(false);
@@ -46,7 +53,12 @@ export function AvatarMenu({ trigger, triggerClassName, triggerLabel, onSaveAcco
   };
   const item = (icon: ReactNode, label: string, onClick: () => void, danger = false) => (
     <li>
-      <button type="button" className={`menu__item${danger ? ' menu__item--danger' : ''}`} data-menu-item onClick={onClick}>
+      <button
+        type="button"
+        className={`menu__item${danger ? ' menu__item--danger' : ''}`}
+        data-menu-item
+        onClick={onClick}
+      >
         {icon} {label}
       </button>
     </li>
@@ -58,7 +70,12 @@ export function AvatarMenu({ trigger, triggerClassName, triggerLabel, onSaveAcco
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="menu-overlay" />
-        <Dialog.Content className={`menu menu--${placement}`} aria-describedby={undefined} onKeyDown={onMenuKeyDown} data-testid="avatar-menu">
+        <Dialog.Content
+          className={`menu menu--${placement}`}
+          aria-describedby={undefined}
+          onKeyDown={onMenuKeyDown}
+          data-testid="avatar-menu"
+        >
           <div className="menu__head">
             <span className="avatar" aria-hidden="true">
               {initials(user?.username)}
@@ -69,7 +86,11 @@ export function AvatarMenu({ trigger, triggerClassName, triggerLabel, onSaveAcco
             </div>
           </div>
           <ul className="menu__list" aria-label="Account actions">
-            {item(<UserIcon size={18} />, 'Edit Profile', then(() => navigate('/profile')))}
+            {item(
+              <UserIcon size={18} />,
+              'Edit Profile',
+              then(() => navigate('/profile')),
+            )}
             {item(<ShieldIcon size={18} />, 'Save Account', then(onSaveAccount))}
             {item(<SwitchUserIcon size={18} />, 'Login as Different User', then(onLoginOther))}
             <li className="menu__separator" role="separator" />

@@ -14,7 +14,12 @@ import { AvatarMenu } from './AvatarMenu';
 import { NAV_ITEMS } from './nav';
 import { useBottomBarVisible } from './use-bottom-bar';
 
-const NAV_ICONS: Record<string, typeof FlameIcon> = { '/': FlameIcon, '/upload': UploadIcon, '/stats': ChartIcon, '/profile': UserIcon };
+const NAV_ICONS: Record<string, typeof FlameIcon> = {
+  '/': FlameIcon,
+  '/upload': UploadIcon,
+  '/stats': ChartIcon,
+  '/profile': UserIcon,
+};
 
 function Logo() {
   return (
@@ -90,7 +95,16 @@ export function Shell() {
                   <span className="user-block__name" data-testid="sidebar-username">
                     {user ? user.username : 'Loading...'}
                   </span>
-                  <span className="user-block__status">{user ? <><span className="dot" aria-hidden="true" />Active</> : 'Loading...'}</span>
+                  <span className="user-block__status">
+                    {user ? (
+                      <>
+                        <span className="dot" aria-hidden="true" />
+                        Active
+                      </>
+                    ) : (
+                      'Loading...'
+                    )}
+                  </span>
                 </span>
               </>
             }
@@ -127,7 +141,12 @@ export function Shell() {
         <Outlet />
       </main>
 
-      <nav className={`tabbar${barVisible ? '' : ' is-hidden'}`} aria-label="Tabs" data-testid="tabbar" data-visible={barVisible}>
+      <nav
+        className={`tabbar${barVisible ? '' : ' is-hidden'}`}
+        aria-label="Tabs"
+        data-testid="tabbar"
+        data-visible={barVisible}
+      >
         {NAV_ITEMS.map((item) => {
           const Icon = NAV_ICONS[item.to]!;
           return (

@@ -15,7 +15,16 @@ interface DialogProps {
 }
 
 /** Radix Dialog with the app's look: focus trapped, scroll locked, labelled by its title. */
-export function Dialog({ open, onOpenChange, title, description, children, dismissible = true, size = 'sm', icon }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  dismissible = true,
+  size = 'sm',
+  icon,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -30,7 +39,9 @@ export function Dialog({ open, onOpenChange, title, description, children, dismi
           <header className="dialog__header">
             {icon ? <div className="dialog__icon">{icon}</div> : null}
             <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-            {description ? <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description> : null}
+            {description ? (
+              <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
+            ) : null}
           </header>
           {children}
           {dismissible ? (

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <section className="empty-state">
       {icon ? <div className="empty-state__icon">{icon}</div> : null}

@@ -20,7 +20,17 @@ interface MediaViewProps {
 }
 
 /** An image or video by MIME type, with the spec's unavailable fallback. */
-export function MediaView({ url, mimeType, alt, className, controls = false, autoPlay = false, onLoad, onError, fallback = true }: MediaViewProps) {
+export function MediaView({
+  url,
+  mimeType,
+  alt,
+  className,
+  controls = false,
+  autoPlay = false,
+  onLoad,
+  onError,
+  fallback = true,
+}: MediaViewProps) {
   const [failed, setFailed] = useState(false);
   const video = isVideo(mimeType);
   const handleError: ReactEventHandler = () => {
@@ -29,7 +39,11 @@ export function MediaView({ url, mimeType, alt, className, controls = false, aut
   };
   if (failed && fallback) {
     return (
-      <div className={`media-unavailable ${className ?? ''}`} role="img" aria-label={video ? 'Video unavailable' : 'Image unavailable'}>
+      <div
+        className={`media-unavailable ${className ?? ''}`}
+        role="img"
+        aria-label={video ? 'Video unavailable' : 'Image unavailable'}
+      >
         {video ? <VideoIcon size={28} /> : <ImageIcon size={28} />}
         <span>{video ? 'Video unavailable' : 'Image unavailable'}</span>
       </div>
@@ -53,5 +67,7 @@ export function MediaView({ url, mimeType, alt, className, controls = false, aut
       />
     );
   }
-  return <img key={url} className={className} src={url} alt={alt} onLoad={onLoad} onError={handleError} decoding="async" />;
+  return (
+    <img key={url} className={className} src={url} alt={alt} onLoad={onLoad} onError={handleError} decoding="async" />
+  );
 }

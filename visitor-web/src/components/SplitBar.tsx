@@ -1,7 +1,17 @@
 import { percent } from '../lib/format';
 
 /** Hot vs Not split: warm on the left, cool on the right. */
-export function SplitBar({ hot, not, total, size = 'md' }: { hot: number; not: number; total: number; size?: 'sm' | 'md' }) {
+export function SplitBar({
+  hot,
+  not,
+  total,
+  size = 'md',
+}: {
+  hot: number;
+  not: number;
+  total: number;
+  size?: 'sm' | 'md';
+}) {
   const h = percent(hot);
   const n = percent(not);
   const empty = total <= 0;

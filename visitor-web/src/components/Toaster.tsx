@@ -21,7 +21,9 @@ export function Toaster() {
         >
           <div className="toast__body">
             <Toast.Title className="toast__title">{t.title}</Toast.Title>
-            {t.description ? <Toast.Description className="toast__description">{t.description}</Toast.Description> : null}
+            {t.description ? (
+              <Toast.Description className="toast__description">{t.description}</Toast.Description>
+            ) : null}
           </div>
           <Toast.Close className="toast__close" aria-label="Dismiss notification">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">

@@ -23,7 +23,10 @@ function base({ size = 20, ...rest }: IconProps, children: ReactNode) {
 }
 
 export const FlameIcon = (p: IconProps) =>
-  base(p, <path d="M12 2c1 4-4 6-4 11a4 4 0 0 0 8 0c0-1.6-.6-2.8-1.3-3.8 2.8 1.4 4.3 4 4.3 6.8a7 7 0 0 1-14 0C5 9.5 10.5 7 12 2z" />);
+  base(
+    p,
+    <path d="M12 2c1 4-4 6-4 11a4 4 0 0 0 8 0c0-1.6-.6-2.8-1.3-3.8 2.8 1.4 4.3 4 4.3 6.8a7 7 0 0 1-14 0C5 9.5 10.5 7 12 2z" />,
+  );
 export const SnowIcon = (p: IconProps) =>
   base(
     p,
@@ -95,7 +98,8 @@ export const MapPinIcon = (p: IconProps) =>
       <circle cx="12" cy="10" r="2.5" />
     </>,
   );
-export const ShieldIcon = (p: IconProps) => base(p, <path d="M12 3l8 3v6c0 5-3.4 8.4-8 9-4.6-.6-8-4-8-9V6l8-3zM8.5 12l2.5 2.5 4.5-5" />);
+export const ShieldIcon = (p: IconProps) =>
+  base(p, <path d="M12 3l8 3v6c0 5-3.4 8.4-8 9-4.6-.6-8-4-8-9V6l8-3zM8.5 12l2.5 2.5 4.5-5" />);
 export const MailIcon = (p: IconProps) =>
   base(
     p,
@@ -104,7 +108,8 @@ export const MailIcon = (p: IconProps) =>
       <path d="M3 7l9 6 9-6" />
     </>,
   );
-export const LogoutIcon = (p: IconProps) => base(p, <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />);
+export const LogoutIcon = (p: IconProps) =>
+  base(p, <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />);
 export const SwitchUserIcon = (p: IconProps) =>
   base(
     p,
@@ -116,7 +121,8 @@ export const SwitchUserIcon = (p: IconProps) =>
 export const RefreshIcon = (p: IconProps) => base(p, <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />);
 export const CheckIcon = (p: IconProps) => base(p, <path d="M5 12l5 5L19 7" />);
 export const AlertIcon = (p: IconProps) => base(p, <path d="M12 3l10 18H2L12 3zM12 10v5M12 18h.01" />);
-export const SparkIcon = (p: IconProps) => base(p, <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" />);
+export const SparkIcon = (p: IconProps) =>
+  base(p, <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" />);
 export const CopyIcon = (p: IconProps) =>
   base(
     p,

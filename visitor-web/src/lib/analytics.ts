@@ -18,11 +18,14 @@ let pending: Payload[] = [];
 function send(url: string, payload: Payload): void {
   const json = JSON.stringify(payload);
   try {
-    if (typeof navigator !== 'undefined' && navigator.sendBeacon?.(url, new Blob([json], { type: 'application/json' }))) return;
+    if (typeof navigator !== 'undefined' && navigator.sendBeacon?.(url, new Blob([json], { type: 'application/json' })))
+      return;
   } catch {
     /* fall through to fetch */
   }
-  fetch(url, { method: 'POST', body: json, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => {});
+  fetch(url, { method: 'POST', body: json, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(
+    () => {},
+  );
 }
 
 export function configureAnalytics(url: string | null | undefined): void {
@@ -33,7 +36,12 @@ export function configureAnalytics(url: string | null | undefined): void {
 }
 
 export function track(event: AnalyticsEvent, props: Record<string, unknown> = {}): void {
-  const payload: Payload = { event, props, path: typeof location === 'undefined' ? '' : location.pathname, ts: new Date().toISOString() };
+  const payload: Payload = {
+    event,
+    props,
+    path: typeof location === 'undefined' ? '' : location.pathname,
+    ts: new Date().toISOString(),
+  };
   if (endpoint === undefined) {
     if (pending.length < 50) pending.push(payload);
     return;

@@ -15,7 +15,10 @@ describe('api client', () => {
   });
 
   it('turns a failure into "<status>: <body text>"', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"statusCode":409,"message":"Username is already taken"}', { status: 409 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"statusCode":409,"message":"Username is already taken"}', { status: 409 })),
+    );
     const err = await api.get('/x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as Error).message).toBe('409: {"statusCode":409,"message":"Username is already taken"}');
@@ -23,23 +26,34 @@ describe('api client', () => {
   });
 
   it('uses the status text when the body is empty', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })),
+    );
     await expect(api.get('/x')).rejects.toMatchObject({ message: '502: Bad Gateway', status: 502 });
   });
 
   it('uses the fallback message for non-JSON bodies and other errors', async () => {
-    expect(errorMessage(new ApiError(500, 'oops', '500: oops'), 'Please try again later')).toBe('Please try again later');
+    expect(errorMessage(new ApiError(500, 'oops', '500: oops'), 'Please try again later')).toBe(
+      'Please try again later',
+    );
     expect(errorMessage(new Error('x'), 'Failed to submit vote')).toBe('Failed to submit vote');
   });
 
   it('returns null on 401 in the returnNull reading mode, throws by default', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('no', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('no', { status: 401 })),
+    );
     await expect(getQueryFn('returnNull')('/api/session')).resolves.toBeNull();
     await expect(getQueryFn()('/api/session')).rejects.toMatchObject({ message: '401: no' });
   });
 
   it('handles 200 with a JSON null body', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('null', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('null', { status: 200 })),
+    );
     await expect(api.get('/api/media/random/1')).resolves.toBeNull();
   });
 });

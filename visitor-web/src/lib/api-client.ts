@@ -35,7 +35,10 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
     method,
     signal,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfNotOk(res);
@@ -92,7 +95,11 @@ export class UploadError extends Error {}
  * Errors carry the spec's texts: server message, "Upload failed with status N",
  * "Network error during upload".
  */
-export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (percent: number) => void): UploadHandle<T> {
+export function uploadWithProgress<T>(
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): UploadHandle<T> {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<T>((resolve, reject) => {
     xhr.open('POST', url);
@@ -102,7 +109,7 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(99, Math.round((e.loaded / e.total) * 100)));
     };
     xhr.onload = () => {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
@@ -113,8 +120,11 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (
         resolve(body as T);
         return;
       }
-      const message = body && typeof body === 'object' && 'message' in body ? (body as { message: unknown }).message : undefined;
-      reject(new UploadError(typeof message === 'string' && message ? message : `Upload failed with status ${xhr.status}`));
+      const message =
+        body && typeof body === 'object' && 'message' in body ? (body as { message: unknown }).message : undefined;
+      reject(
+        new UploadError(typeof message === 'string' && message ? message : `Upload failed with status ${xhr.status}`),
+      );
     };
     xhr.onerror = () => reject(new UploadError('Network error during upload'));
     xhr.onabort = () => reject(new UploadError('Upload cancelled'));

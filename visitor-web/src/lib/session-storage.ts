@@ -33,14 +33,21 @@ export function readStoredSession(): StoredSession | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredSession>;
     if (!isValidSessionId(parsed.sessionId)) return null;
-    return { sessionId: parsed.sessionId, username: String(parsed.username ?? ''), emailVerified: Boolean(parsed.emailVerified) };
+    return {
+      sessionId: parsed.sessionId,
+      username: String(parsed.username ?? ''),
+      emailVerified: Boolean(parsed.emailVerified),
+    };
   } catch {
     return null;
   }
 }
 
 export function storeSession(s: StoredSession): void {
-  localStorage.setItem(SESSION_KEY, JSON.stringify({ sessionId: s.sessionId, username: s.username, emailVerified: s.emailVerified }));
+  localStorage.setItem(
+    SESSION_KEY,
+    JSON.stringify({ sessionId: s.sessionId, username: s.username, emailVerified: s.emailVerified }),
+  );
 }
 
 export function clearStoredSession(): void {

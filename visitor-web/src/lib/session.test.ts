@@ -33,21 +33,33 @@ describe('session ids', () => {
 
 describe('bootstrapSession', () => {
   it('creates, posts and stores a new session on the first visit', async () => {
-    fetchMock.mockImplementation((_url: string, init: RequestInit) => json(session({ sessionId: JSON.parse(String(init.body)).sessionId })));
+    fetchMock.mockImplementation((_url: string, init: RequestInit) =>
+      json(session({ sessionId: JSON.parse(String(init.body)).sessionId })),
+    );
     const s = await bootstrapSession('');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/session');
     const body = JSON.parse(String(init.body));
     expect(body.sessionId).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(s?.username).toBe('HappyJumpingOtter');
-    expect(readStoredSession()).toEqual({ sessionId: body.sessionId, username: 'HappyJumpingOtter', emailVerified: false });
+    expect(readStoredSession()).toEqual({
+      sessionId: body.sessionId,
+      username: 'HappyJumpingOtter',
+      emailVerified: false,
+    });
   });
 
   it('re-posts the stored session', async () => {
-    localStorage.setItem(SESSION_KEY, JSON.stringify({ sessionId: 'B'.repeat(32), username: 'Stored', emailVerified: false }));
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify({ sessionId: 'B'.repeat(32), username: 'Stored', emailVerified: false }),
+    );
     fetchMock.mockImplementation(() => json(session({ sessionId: 'B'.repeat(32), username: 'Stored' })));
     await bootstrapSession('');
-    expect(JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body))).toEqual({ sessionId: 'B'.repeat(32), username: 'Stored' });
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body))).toEqual({
+      sessionId: 'B'.repeat(32),
+      username: 'Stored',
+    });
   });
 
   it('has no user while the logged-out flag is set', async () => {
@@ -58,7 +70,9 @@ describe('bootstrapSession', () => {
 
   it('adopts the cookie session on a magic-link landing and clears the flag', async () => {
     localStorage.setItem(LOGGED_OUT_KEY, 'true');
-    fetchMock.mockImplementation(() => json(session({ sessionId: 'C'.repeat(32), emailVerified: true, email: 'a@b.c' })));
+    fetchMock.mockImplementation(() =>
+      json(session({ sessionId: 'C'.repeat(32), emailVerified: true, email: 'a@b.c' })),
+    );
     const s = await bootstrapSession('?verified=true');
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/session');
     expect((fetchMock.mock.calls[0] as [string, RequestInit])[1].method).toBe('GET');
@@ -68,11 +82,16 @@ describe('bootstrapSession', () => {
   });
 
   it('replaces a stored session the server refuses', async () => {
-    localStorage.setItem(SESSION_KEY, JSON.stringify({ sessionId: 'D'.repeat(32), username: 'Old', emailVerified: false }));
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify({ sessionId: 'D'.repeat(32), username: 'Old', emailVerified: false }),
+    );
     fetchMock.mockImplementationOnce(() => json({ message: 'bad' }, 400)).mockImplementationOnce(() => json(session()));
     const s = await bootstrapSession('');
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(JSON.parse(String((fetchMock.mock.calls[1] as [string, RequestInit])[1].body)).sessionId).not.toBe('D'.repeat(32));
+    expect(JSON.parse(String((fetchMock.mock.calls[1] as [string, RequestInit])[1].body)).sessionId).not.toBe(
+      'D'.repeat(32),
+    );
     expect(s?.id).toBe(7);
   });
 });

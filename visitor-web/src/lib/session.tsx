@@ -30,7 +30,12 @@ function remember(s: Session): Session {
   return s;
 }
 
-export function postSession(body: { sessionId: string; username?: string; latitude?: number; longitude?: number }): Promise<Session> {
+export function postSession(body: {
+  sessionId: string;
+  username?: string;
+  latitude?: number;
+  longitude?: number;
+}): Promise<Session> {
   return api.post<Session>('/api/session', body);
 }
 
@@ -54,7 +59,9 @@ export async function bootstrapSession(search: string): Promise<Session | null> 
   const stored = readStoredSession();
   if (stored) {
     try {
-      return remember(await postSession({ sessionId: stored.sessionId, ...(stored.username ? { username: stored.username } : {}) }));
+      return remember(
+        await postSession({ sessionId: stored.sessionId, ...(stored.username ? { username: stored.username } : {}) }),
+      );
     } catch (err) {
       // A record the server refuses (400/404/409) is replaced by a fresh session; outages surface.
       if (!(err instanceof ApiError) || err.status >= 500 || err.status === 429) throw err;

@@ -1,6 +1,10 @@
 import { api } from '../../../lib/api-client';
 
-export function sendMagicLink(body: { email: string; username: string; sessionId: string }): Promise<{ message?: string }> {
+export function sendMagicLink(body: {
+  email: string;
+  username: string;
+  sessionId: string;
+}): Promise<{ message?: string }> {
   return api.post('/api/auth/send-magic-link', body);
 }
 

@@ -15,7 +15,17 @@ interface EmailFormProps {
 }
 
 /** E-mail field + button; Enter submits (it is a real form). */
-export function EmailForm({ label = 'Email address', submitLabel, pendingLabel = 'Sending...', pending, disableWhenEmpty = false, onSubmit, autoFocus, footer, initialEmail = '' }: EmailFormProps) {
+export function EmailForm({
+  label = 'Email address',
+  submitLabel,
+  pendingLabel = 'Sending...',
+  pending,
+  disableWhenEmpty = false,
+  onSubmit,
+  autoFocus,
+  footer,
+  initialEmail = '',
+}: EmailFormProps) {
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
   const submit = (e: FormEvent) => {
@@ -41,7 +51,11 @@ export function EmailForm({ label = 'Email address', submitLabel, pendingLabel =
           />
         </div>
       </div>
-      <button type="submit" className="btn btn--primary btn--block" disabled={pending || (disableWhenEmpty && email === '')}>
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={pending || (disableWhenEmpty && email === '')}
+      >
         {pending ? pendingLabel : submitLabel}
       </button>
       {footer}

@@ -30,10 +30,18 @@ export function SaveAccountCard({ user }: { user: Session }) {
             </div>
             <div>
               <h3 className="save-card__heading">Secure Account Access</h3>
-              <p className="muted">We'll e-mail you a magic link. Open it to save this account and log in on any device — no password needed.</p>
+              <p className="muted">
+                We'll e-mail you a magic link. Open it to save this account and log in on any device — no password
+                needed.
+              </p>
             </div>
           </div>
-          <EmailForm submitLabel="Send Magic Link" pending={save.pending} onSubmit={(email, reset) => save.submit(email, reset)} initialEmail={user.email ?? ''} />
+          <EmailForm
+            submitLabel="Send Magic Link"
+            pending={save.pending}
+            onSubmit={(email, reset) => save.submit(email, reset)}
+            initialEmail={user.email ?? ''}
+          />
         </>
       )}
     </section>

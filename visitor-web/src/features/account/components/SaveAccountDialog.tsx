@@ -13,7 +13,12 @@ export function SaveAccountDialog({ open, onOpenChange }: { open: boolean; onOpe
       icon={<ShieldIcon size={22} />}
       description="Attach your e-mail and we'll send you a magic link. No password needed — use it to get back to your stats from any device."
     >
-      <EmailForm submitLabel="Send Magic Link" pending={save.pending} onSubmit={(email, reset) => save.submit(email, () => (reset(), onOpenChange(false)))} autoFocus />
+      <EmailForm
+        submitLabel="Send Magic Link"
+        pending={save.pending}
+        onSubmit={(email, reset) => save.submit(email, () => (reset(), onOpenChange(false)))}
+        autoFocus
+      />
     </Dialog>
   );
 }

@@ -13,7 +13,13 @@ export function WelcomeBackDialog() {
   const [starting, setStarting] = useState(false);
   const open = !isLoading && !user && loggedOut;
   return (
-    <Dialog open={open} dismissible={false} title="Welcome Back" icon={<SparkIcon size={22} />} description="Log in with the e-mail of your saved account, or start fresh.">
+    <Dialog
+      open={open}
+      dismissible={false}
+      title="Welcome Back"
+      icon={<SparkIcon size={22} />}
+      description="Log in with the e-mail of your saved account, or start fresh."
+    >
       {sentTo ? (
         <p className="notice notice--success" role="status">
           <CheckIcon size={16} /> Login link sent to <strong>{sentTo}</strong>. Open it on this device to continue.

@@ -15,7 +15,11 @@ export function useSaveAccount(variant: 'dialog' | 'profile') {
   const submit = (rawEmail: string, onDone?: () => void) => {
     const email = rawEmail.trim();
     if (!email || !user) {
-      toast({ title: 'Email Required', description: 'Please enter your email address to save your account.', variant: 'destructive' });
+      toast({
+        title: 'Email Required',
+        description: 'Please enter your email address to save your account.',
+        variant: 'destructive',
+      });
       return;
     }
     mutation.mutate(email, {
@@ -23,12 +27,20 @@ export function useSaveAccount(variant: 'dialog' | 'profile') {
         track('magic_link', { kind: 'save-account' });
         toast({
           title: 'Magic Link Sent!',
-          description: variant === 'profile' ? 'Check your email for a secure login link to save your account' : 'Check your email for a secure login link',
+          description:
+            variant === 'profile'
+              ? 'Check your email for a secure login link to save your account'
+              : 'Check your email for a secure login link',
           variant: 'success',
         });
         onDone?.();
       },
-      onError: (err) => toast({ title: 'Failed to Send Magic Link', description: errorMessage(err, 'Please try again later'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Failed to Send Magic Link',
+          description: errorMessage(err, 'Please try again later'),
+          variant: 'destructive',
+        }),
     });
   };
   return { submit, pending: mutation.isPending };
@@ -40,18 +52,30 @@ export function useLoginByEmail() {
   const submit = (rawEmail: string, onDone?: () => void) => {
     const email = rawEmail.trim();
     if (!email) {
-      toast({ title: 'Email Required', description: 'Please enter your email address to login.', variant: 'destructive' });
+      toast({
+        title: 'Email Required',
+        description: 'Please enter your email address to login.',
+        variant: 'destructive',
+      });
       return;
     }
     mutation.mutate(email, {
       onSuccess: () => {
         setLoggedOut(false);
         track('magic_link', { kind: 'login' });
-        toast({ title: 'Login Link Sent!', description: 'Check your email for a secure login link to access your existing account', variant: 'success' });
+        toast({
+          title: 'Login Link Sent!',
+          description: 'Check your email for a secure login link to access your existing account',
+          variant: 'success',
+        });
         onDone?.();
       },
       onError: (err) =>
-        toast({ title: 'Failed to Send Login Link', description: errorMessage(err, 'Please check your email address and try again'), variant: 'destructive' }),
+        toast({
+          title: 'Failed to Send Login Link',
+          description: errorMessage(err, 'Please check your email address and try again'),
+          variant: 'destructive',
+        }),
     });
   };
   return { submit, pending: mutation.isPending };

@@ -24,7 +24,8 @@ export function AdZone({ zoneId }: { zoneId: string }) {
     const onMessage = (e: MessageEvent) => {
       if (e.source !== frame.current?.contentWindow) return;
       const msg = e.data as { hmvAd?: unknown; height?: unknown };
-      if (msg?.hmvAd === zoneId && typeof msg.height === 'number' && msg.height > 0) setHeight(Math.min(600, Math.ceil(msg.height)));
+      if (msg?.hmvAd === zoneId && typeof msg.height === 'number' && msg.height > 0)
+        setHeight(Math.min(600, Math.ceil(msg.height)));
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

@@ -5,6 +5,9 @@ export function checkUsername(name: string, signal?: AbortSignal): Promise<{ ava
   return api.get<{ available: boolean }>(`/api/users/check-username/${encodeURIComponent(name)}`, signal);
 }
 
-export function updateProfile(userId: number | string, changes: { username?: string; email?: string }): Promise<Session> {
+export function updateProfile(
+  userId: number | string,
+  changes: { username?: string; email?: string },
+): Promise<Session> {
   return api.patch<Session>(`/api/users/${encodeURIComponent(String(userId))}`, changes);
 }

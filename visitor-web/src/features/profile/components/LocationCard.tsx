@@ -9,7 +9,8 @@ import { useGeolocation } from '../hooks/use-geolocation';
 export function LocationCard({ user, onSaved }: { user: Session; onSaved: (s: Session) => void }) {
   const geo = useGeolocation();
   const save = useMutation({
-    mutationFn: (c: { latitude: number; longitude: number }) => postSession({ sessionId: user.sessionId, username: user.username, ...c }),
+    mutationFn: (c: { latitude: number; longitude: number }) =>
+      postSession({ sessionId: user.sessionId, username: user.username, ...c }),
     onSuccess: onSaved,
   });
   const has = typeof user.latitude === 'number' && typeof user.longitude === 'number';
@@ -19,7 +20,12 @@ export function LocationCard({ user, onSaved }: { user: Session; onSaved: (s: Se
     if (coords) save.mutate(coords);
   };
   const busy = geo.state.status === 'loading' || save.isPending;
-  const error = geo.state.status === 'error' ? geo.state.message : save.isError ? errorMessage(save.error, 'Failed to save location') : null;
+  const error =
+    geo.state.status === 'error'
+      ? geo.state.message
+      : save.isError
+        ? errorMessage(save.error, 'Failed to save location')
+        : null;
 
   return (
     <section className="card" aria-labelledby="location-title">
@@ -36,10 +42,15 @@ export function LocationCard({ user, onSaved }: { user: Session; onSaved: (s: Se
               <span className="muted">Longitude</span> {formatCoordinate(user.longitude!)}
             </span>
           </p>
-          <p className="field__hint">Your location is private: it is never shown to other visitors and is only used for anonymous, coarse statistics.</p>
+          <p className="field__hint">
+            Your location is private: it is never shown to other visitors and is only used for anonymous, coarse
+            statistics.
+          </p>
         </>
       ) : (
-        <p className="muted">Let us know roughly where you are. It stays private and is never shown to other visitors.</p>
+        <p className="muted">
+          Let us know roughly where you are. It stays private and is never shown to other visitors.
+        </p>
       )}
       {error ? (
         <p className="form-error" role="alert" data-testid="location-error">

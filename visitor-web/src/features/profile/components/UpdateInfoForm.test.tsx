@@ -46,13 +46,17 @@ describe('UpdateInfoForm', () => {
     await u.type(input, 'TakenName');
     expect(await screen.findByText('Username is already taken', {}, { timeout: 2000 })).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(lastToast()).toMatchObject({ title: 'Username Unavailable', description: 'Please choose a different username.' });
+    expect(lastToast()).toMatchObject({
+      title: 'Username Unavailable',
+      description: 'Please choose a different username.',
+    });
     expect(fetchMock.mock.calls.every(([url]) => String(url).startsWith('/api/users/check-username/'))).toBe(true);
   });
 
   it('sends only the changed fields and reports Profile Updated', async () => {
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (String(url).startsWith('/api/users/check-username/')) return new Response(JSON.stringify({ available: true }), { status: 200 });
+      if (String(url).startsWith('/api/users/check-username/'))
+        return new Response(JSON.stringify({ available: true }), { status: 200 });
       return new Response(JSON.stringify({ ...user, email: JSON.parse(String(init?.body)).email }), { status: 200 });
     });
     const onSaved = vi.fn();

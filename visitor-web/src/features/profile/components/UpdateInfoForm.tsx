@@ -25,7 +25,11 @@ export function UpdateInfoForm({ user, onSaved }: { user: Session; onSaved: (s: 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (availability === 'taken') {
-      toast({ title: 'Username Unavailable', description: 'Please choose a different username.', variant: 'destructive' });
+      toast({
+        title: 'Username Unavailable',
+        description: 'Please choose a different username.',
+        variant: 'destructive',
+      });
       return;
     }
     const changes: { username?: string; email?: string } = {};
@@ -41,7 +45,12 @@ export function UpdateInfoForm({ user, onSaved }: { user: Session; onSaved: (s: 
         track('profile_update', { fields: Object.keys(changes) });
         toast({ title: 'Profile Updated', description: 'Your changes have been saved.', variant: 'success' });
       },
-      onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update profile'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Update Failed',
+          description: errorMessage(err, 'Failed to update profile'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -66,7 +75,13 @@ export function UpdateInfoForm({ user, onSaved }: { user: Session; onSaved: (s: 
             aria-describedby="username-status"
             aria-invalid={availability === 'taken' || undefined}
           />
-          <p id="username-status" className="field__status" aria-live="polite" data-testid="username-status" data-state={availability}>
+          <p
+            id="username-status"
+            className="field__status"
+            aria-live="polite"
+            data-testid="username-status"
+            data-state={availability}
+          >
             {availability === 'checking' && (
               <span className="muted">
                 <Spinner inline label="Checking" /> Checking availability...
@@ -82,7 +97,9 @@ export function UpdateInfoForm({ user, onSaved }: { user: Session; onSaved: (s: 
                 <AlertIcon size={14} /> Username is already taken
               </span>
             )}
-            {availability === 'unknown' && tooShort && <span className="muted">At least {USERNAME_MIN} characters</span>}
+            {availability === 'unknown' && tooShort && (
+              <span className="muted">At least {USERNAME_MIN} characters</span>
+            )}
           </p>
         </div>
         <div className="field">

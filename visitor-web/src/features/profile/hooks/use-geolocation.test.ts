@@ -29,9 +29,11 @@ describe('geolocation', () => {
 
   it('goes idle → loading → success', async () => {
     let succeed: (p: GeolocationPosition) => void = () => {};
-    const getCurrentPosition = vi.fn((ok: (p: GeolocationPosition) => void, _fail?: unknown, _options?: PositionOptions) => {
-      succeed = ok;
-    });
+    const getCurrentPosition = vi.fn(
+      (ok: (p: GeolocationPosition) => void, _fail?: unknown, _options?: PositionOptions) => {
+        succeed = ok;
+      },
+    );
     Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
     const { result } = renderHook(() => useGeolocation());
     expect(result.current.state.status).toBe('idle');

@@ -27,7 +27,9 @@ describe('shouldCheck', () => {
 
 describe('useUsernameAvailability', () => {
   it('stays unknown for short or unchanged names and never calls the server', async () => {
-    const { result, rerender } = renderHook(({ v }) => useUsernameAvailability(v, 'HappyOtter'), { initialProps: { v: 'HappyOtter' } });
+    const { result, rerender } = renderHook(({ v }) => useUsernameAvailability(v, 'HappyOtter'), {
+      initialProps: { v: 'HappyOtter' },
+    });
     expect(result.current).toBe('unknown');
     rerender({ v: 'ab' });
     await act(() => vi.advanceTimersByTimeAsync(1000));
@@ -57,7 +59,9 @@ describe('useUsernameAvailability', () => {
 
   it('debounces typing: only the last value is checked', async () => {
     fetchMock.mockImplementation(() => answer(true));
-    const { result, rerender } = renderHook(({ v }) => useUsernameAvailability(v, 'HappyOtter'), { initialProps: { v: 'Bra' } });
+    const { result, rerender } = renderHook(({ v }) => useUsernameAvailability(v, 'HappyOtter'), {
+      initialProps: { v: 'Bra' },
+    });
     await act(() => vi.advanceTimersByTimeAsync(200));
     rerender({ v: 'Brav' });
     await act(() => vi.advanceTimersByTimeAsync(200));

@@ -19,9 +19,21 @@ export function MediaOverlay({ open, onOpenChange, url, mimeType }: MediaOverlay
           <Dialog.Title className="visually-hidden">Full-size media</Dialog.Title>
           <div className="media-overlay__stage" onClick={() => onOpenChange(false)}>
             {isVideo(mimeType) ? (
-              <video className="media-overlay__media" src={url} controls autoPlay playsInline onClick={(e) => e.stopPropagation()} />
+              <video
+                className="media-overlay__media"
+                src={url}
+                controls
+                autoPlay
+                playsInline
+                onClick={(e) => e.stopPropagation()}
+              />
             ) : (
-              <img className="media-overlay__media" src={url} alt="Full-size photo" onClick={(e) => e.stopPropagation()} />
+              <img
+                className="media-overlay__media"
+                src={url}
+                alt="Full-size photo"
+                onClick={(e) => e.stopPropagation()}
+              />
             )}
           </div>
           <Dialog.Close className="media-overlay__close" aria-label="Close full-size view">

@@ -3,7 +3,15 @@ import { Link } from 'react-router-dom';
 import { MediaView, isVideo } from '../../../components/MediaView';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
-import { ExpandIcon, FlameIcon, ImageIcon, RefreshIcon, SkipIcon, SnowIcon, SparkIcon } from '../../../components/icons';
+import {
+  ExpandIcon,
+  FlameIcon,
+  ImageIcon,
+  RefreshIcon,
+  SkipIcon,
+  SnowIcon,
+  SparkIcon,
+} from '../../../components/icons';
 import type { Id } from '../api/rating-api';
 import { useRating } from '../hooks/use-rating';
 import { useMediaAreaHeight } from '../hooks/use-media-area-height';
@@ -180,7 +188,9 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
           </button>
         </>,
       )}
-      {item ? <MediaOverlay open={overlayOpen} onOpenChange={setOverlayOpen} url={item.url} mimeType={item.mimeType} /> : null}
+      {item ? (
+        <MediaOverlay open={overlayOpen} onOpenChange={setOverlayOpen} url={item.url} mimeType={item.mimeType} />
+      ) : null}
     </div>
   );
 }

@@ -43,7 +43,11 @@ export function ResultsPanel({ last }: { last: LastVote | null }) {
                   <dd data-testid="results-not">{percent(last.result.notPercentage)}%</dd>
                 </div>
               </dl>
-              <SplitBar hot={last.result.hotPercentage} not={last.result.notPercentage} total={last.result.totalVotes} />
+              <SplitBar
+                hot={last.result.hotPercentage}
+                not={last.result.notPercentage}
+                total={last.result.totalVotes}
+              />
             </div>
           ) : (
             <p className="results__placeholder">Counting votes…</p>

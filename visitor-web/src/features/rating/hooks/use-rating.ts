@@ -3,7 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isStatus } from '../../../lib/api-client';
 import { toast } from '../../../components/toast-store';
 import { track } from '../../../lib/analytics';
-import { fetchRandomMedia, recordView, retryOnce, submitVote, type Id, type RateItem, type VoteResult } from '../api/rating-api';
+import {
+  fetchRandomMedia,
+  recordView,
+  retryOnce,
+  submitVote,
+  type Id,
+  type RateItem,
+  type VoteResult,
+} from '../api/rating-api';
 
 const NEXT_CACHE_MS = 30_000;
 const MAX_EXCLUDED = 50;
@@ -52,7 +60,8 @@ export function useRating(userId: Id | undefined) {
     retry: retryOnce,
   });
   const item = current.data ?? null;
-  const nextKey = (id: Id | undefined) => ['media', 'random', userId, 'next', id === undefined ? null : String(id)] as const;
+  const nextKey = (id: Id | undefined) =>
+    ['media', 'random', userId, 'next', id === undefined ? null : String(id)] as const;
 
   const next = useQuery({
     queryKey: nextKey(item?.id),
@@ -120,7 +129,11 @@ export function useRating(userId: Id | undefined) {
           onError: (err) => {
             // Unless the server says it was already counted, the item may come round again.
             if (!isStatus(err, 409)) voted.current.delete(String(voting.id));
-            toast({ title: 'Vote Failed', description: errorMessage(err, 'Failed to submit vote'), variant: 'destructive' });
+            toast({
+              title: 'Vote Failed',
+              description: errorMessage(err, 'Failed to submit vote'),
+              variant: 'destructive',
+            });
             setLast((l) => (l && same(l.item.id, voting.id) ? null : l));
           },
         },

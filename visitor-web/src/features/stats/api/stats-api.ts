@@ -36,7 +36,9 @@ export function useDeleteMedia(userId: Id | undefined) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (mediaId: Id) =>
-      api.delete<{ success: boolean }>(`/api/media/${encodeURIComponent(String(mediaId))}?userId=${encodeURIComponent(String(userId))}`),
+      api.delete<{ success: boolean }>(
+        `/api/media/${encodeURIComponent(String(mediaId))}?userId=${encodeURIComponent(String(userId))}`,
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['user-stats'] }),
   });
 }

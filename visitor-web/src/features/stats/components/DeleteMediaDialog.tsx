@@ -19,7 +19,9 @@ export function DeleteMediaDialog({
       onOpenChange={(o) => !o && !pending && onCancel()}
       title="Delete media?"
       icon={<TrashIcon size={22} />}
-      description={media ? `Are you sure you want to delete "${media.originalName}"? This action cannot be undone.` : ''}
+      description={
+        media ? `Are you sure you want to delete "${media.originalName}"? This action cannot be undone.` : ''
+      }
     >
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={pending}>

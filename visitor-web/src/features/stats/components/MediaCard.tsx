@@ -8,7 +8,12 @@ export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpe
   const video = isVideo(media.mimeType);
   return (
     <article className="media-card card" data-testid="media-card">
-      <button type="button" className="media-card__open" onClick={onOpen} aria-label={`Show details for ${media.originalName}`}>
+      <button
+        type="button"
+        className="media-card__open"
+        onClick={onOpen}
+        aria-label={`Show details for ${media.originalName}`}
+      >
         <div className="media-card__thumb">
           <MediaView url={media.url} mimeType={media.mimeType} alt={media.originalName} className="media-card__media" />
           <span className={`badge ${video ? 'badge--video' : 'badge--image'}`}>{video ? 'Video' : 'Image'}</span>
@@ -42,7 +47,12 @@ export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpe
           </div>
         </dl>
         <SplitBar hot={media.hotPercentage} not={media.notPercentage} total={media.totalVotes} size="sm" />
-        <button type="button" className="btn btn--danger-ghost btn--sm btn--block media-card__delete" onClick={onDelete} aria-label={`Delete ${media.originalName}`}>
+        <button
+          type="button"
+          className="btn btn--danger-ghost btn--sm btn--block media-card__delete"
+          onClick={onDelete}
+          aria-label={`Delete ${media.originalName}`}
+        >
           <TrashIcon size={16} /> Delete
         </button>
       </div>

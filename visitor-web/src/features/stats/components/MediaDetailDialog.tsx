@@ -5,13 +5,27 @@ import { TrashIcon } from '../../../components/icons';
 import { formatDate, formatMB, percent } from '../../../lib/format';
 import type { MediaStat } from '../api/stats-api';
 
-export function MediaDetailDialog({ media, onClose, onDelete }: { media: MediaStat | null; onClose: () => void; onDelete: (m: MediaStat) => void }) {
+export function MediaDetailDialog({
+  media,
+  onClose,
+  onDelete,
+}: {
+  media: MediaStat | null;
+  onClose: () => void;
+  onDelete: (m: MediaStat) => void;
+}) {
   return (
     <Dialog open={media !== null} onOpenChange={(o) => !o && onClose()} title={media?.originalName ?? ''} size="lg">
       {media ? (
         <div className="detail">
           <div className="detail__media">
-            <MediaView url={media.url} mimeType={media.mimeType} alt={media.originalName} controls className="detail__media-el" />
+            <MediaView
+              url={media.url}
+              mimeType={media.mimeType}
+              alt={media.originalName}
+              controls
+              className="detail__media-el"
+            />
           </div>
           <div className="detail__info">
             <dl className="detail__grid">

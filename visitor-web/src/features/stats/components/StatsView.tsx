@@ -26,7 +26,11 @@ export function StatsView({ userId }: { userId: Id | undefined }) {
         setDetail((d) => (d && String(d.id) === String(target.id) ? null : d));
       },
       onError: (err) => {
-        toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete media'), variant: 'destructive' });
+        toast({
+          title: 'Delete Failed',
+          description: errorMessage(err, 'Failed to delete media'),
+          variant: 'destructive',
+        });
         setConfirming(null);
       },
     });
@@ -47,7 +51,12 @@ export function StatsView({ userId }: { userId: Id | undefined }) {
         icon={<ChartIcon size={36} />}
         title="No statistics available"
         action={
-          <button type="button" className="btn btn--secondary" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void stats.refetch()}
+            disabled={stats.isFetching}
+          >
             <RefreshIcon size={18} /> Try again
           </button>
         }
@@ -67,7 +76,13 @@ export function StatsView({ userId }: { userId: Id | undefined }) {
 
       <div className="section-head">
         <h2 className="section-head__title">Your media</h2>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void stats.refetch()} disabled={stats.isFetching} aria-label="Refresh statistics">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => void stats.refetch()}
+          disabled={stats.isFetching}
+          aria-label="Refresh statistics"
+        >
           <RefreshIcon size={16} className={stats.isFetching ? 'spin' : undefined} /> Refresh
         </button>
       </div>
@@ -95,7 +110,12 @@ export function StatsView({ userId }: { userId: Id | undefined }) {
       )}
 
       <MediaDetailDialog media={detail} onClose={() => setDetail(null)} onDelete={(m) => setConfirming(m)} />
-      <DeleteMediaDialog media={confirming} pending={del.isPending} onCancel={() => setConfirming(null)} onConfirm={confirmDelete} />
+      <DeleteMediaDialog
+        media={confirming}
+        pending={del.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }

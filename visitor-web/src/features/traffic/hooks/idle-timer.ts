@@ -1,4 +1,12 @@
-export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel', 'pointerdown'] as const;
+export const ACTIVITY_EVENTS = [
+  'mousemove',
+  'mousedown',
+  'keydown',
+  'scroll',
+  'touchstart',
+  'wheel',
+  'pointerdown',
+] as const;
 
 export interface IdleTimerOptions {
   timeoutMs: number;
@@ -10,7 +18,13 @@ export interface IdleTimerOptions {
 }
 
 /** Calls onIdle once after timeoutMs without user activity. Returns a stop function. */
-export function startIdleTimer({ timeoutMs, onIdle, throttleMs = 1000, target = window, now = Date.now }: IdleTimerOptions): () => void {
+export function startIdleTimer({
+  timeoutMs,
+  onIdle,
+  throttleMs = 1000,
+  target = window,
+  now = Date.now,
+}: IdleTimerOptions): () => void {
   let fired = false;
   let lastReset = now();
   const fire = () => {

@@ -12,5 +12,7 @@ export const SWIPE_MAX_MS = 500;
 export function isSwipeBack(start: TouchPoint, end: TouchPoint): boolean {
   const dx = end.x - start.x;
   const dy = end.y - start.y;
-  return start.x <= SWIPE_EDGE_PX && dx > SWIPE_DISTANCE_PX && Math.abs(dy) < Math.abs(dx) && end.t - start.t < SWIPE_MAX_MS;
+  return (
+    start.x <= SWIPE_EDGE_PX && dx > SWIPE_DISTANCE_PX && Math.abs(dy) < Math.abs(dx) && end.t - start.t < SWIPE_MAX_MS
+  );
 }

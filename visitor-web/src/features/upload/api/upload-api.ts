@@ -8,7 +8,11 @@ export interface UploadedMedia {
   size: number;
 }
 
-export function uploadMedia(file: File, userId: number | string, onProgress: (p: number) => void): UploadHandle<UploadedMedia> {
+export function uploadMedia(
+  file: File,
+  userId: number | string,
+  onProgress: (p: number) => void,
+): UploadHandle<UploadedMedia> {
   const form = new FormData();
   form.append('userId', String(userId));
   form.append('file', file, file.name);

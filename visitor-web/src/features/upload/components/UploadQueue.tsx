@@ -97,7 +97,13 @@ function QueueRow({ item, onUpload, onRemove }: { item: QueueItem; onUpload: () 
         ) : null}
       </div>
       <div className="queue__buttons">
-        <button type="button" className="btn btn--secondary btn--sm" onClick={onUpload} disabled={!canUpload(item)} aria-label={`Upload ${item.file.name}`}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={onUpload}
+          disabled={!canUpload(item)}
+          aria-label={`Upload ${item.file.name}`}
+        >
           Upload
         </button>
         <button type="button" className="icon-button" onClick={onRemove} aria-label={`Remove ${item.file.name}`}>

@@ -26,7 +26,10 @@ describe('UploadView', () => {
   it('rejects an image over 10 MB and a video over 20 MB with the spec texts', async () => {
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<UploadView userId={1} />);
-    await user.upload(screen.getByTestId('file-input'), [file('big.png', 'image/png', 11 * 1024 * 1024), file('long.mp4', 'video/mp4', 21 * 1024 * 1024)]);
+    await user.upload(screen.getByTestId('file-input'), [
+      file('big.png', 'image/png', 11 * 1024 * 1024),
+      file('long.mp4', 'video/mp4', 21 * 1024 * 1024),
+    ]);
     const box = await screen.findByTestId('rejected');
     expect(box).toHaveTextContent('big.png');
     expect(box).toHaveTextContent('Image files must be under 10MB');

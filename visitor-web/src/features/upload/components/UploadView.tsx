@@ -64,13 +64,23 @@ export function UploadView({ userId }: { userId: number | string | undefined }) 
       if (!files.length) return;
       e.preventDefault();
       for (const raw of files) {
-        const file = raw.name && raw.name !== 'image.png' ? raw : new File([raw], pastedName(raw), { type: raw.type, lastModified: Date.now() });
-        const problem = file.type.startsWith('image/') && mediaKind(file) ? validateFile(file) : 'Only JPEG, PNG, GIF and WebP images can be pasted';
+        const file =
+          raw.name && raw.name !== 'image.png'
+            ? raw
+            : new File([raw], pastedName(raw), { type: raw.type, lastModified: Date.now() });
+        const problem =
+          file.type.startsWith('image/') && mediaKind(file)
+            ? validateFile(file)
+            : 'Only JPEG, PNG, GIF and WebP images can be pasted';
         if (problem) {
           toast({ title: 'Invalid File', description: problem, variant: 'destructive' });
         } else {
           add([file]);
-          toast({ title: 'Image Pasted', description: 'Image from clipboard added to upload queue', variant: 'success' });
+          toast({
+            title: 'Image Pasted',
+            description: 'Image from clipboard added to upload queue',
+            variant: 'success',
+          });
         }
       }
     };
@@ -93,7 +103,13 @@ export function UploadView({ userId }: { userId: number | string | undefined }) 
         <div className="dropzone__icon" aria-hidden="true">
           <UploadIcon size={30} />
         </div>
-        <p className="dropzone__title">{isDragActive ? (isDragReject ? 'Some of these files are not supported' : 'Drop to add them') : 'Drag & drop photos or videos here'}</p>
+        <p className="dropzone__title">
+          {isDragActive
+            ? isDragReject
+              ? 'Some of these files are not supported'
+              : 'Drop to add them'
+            : 'Drag & drop photos or videos here'}
+        </p>
         <p className="dropzone__text">
           or <span className="dropzone__browse">click to browse</span> — you can also paste an image (Ctrl+V / ⌘V)
         </p>
@@ -105,7 +121,9 @@ export function UploadView({ userId }: { userId: number | string | undefined }) 
       {rejected.length > 0 && (
         <div className="rejected" role="alert" data-testid="rejected">
           <div className="rejected__head">
-            <strong>{rejected.length === 1 ? 'This file was not added' : `${rejected.length} files were not added`}</strong>
+            <strong>
+              {rejected.length === 1 ? 'This file was not added' : `${rejected.length} files were not added`}
+            </strong>
             <button type="button" className="link-button" onClick={() => setRejected([])}>
               Dismiss
             </button>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { canUpload, canUploadAll, isUploading, queueReducer, type QueueItem } from './upload-queue';
-import { IMAGE_SIZE_MESSAGE, MB, TYPE_MESSAGE, VIDEO_SIZE_MESSAGE, mediaKind, rejectionText, validateFile } from './upload-rules';
+import {
+  IMAGE_SIZE_MESSAGE,
+  MB,
+  TYPE_MESSAGE,
+  VIDEO_SIZE_MESSAGE,
+  mediaKind,
+  rejectionText,
+  validateFile,
+} from './upload-rules';
 
 const file = (name: string, type: string, size = 1000) => {
   const f = new File(['x'], name, { type });

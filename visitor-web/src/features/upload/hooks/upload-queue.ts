@@ -23,12 +23,19 @@ export function queueReducer(state: QueueItem[], action: QueueAction): QueueItem
   const update = (id: string, fn: (i: QueueItem) => QueueItem) => state.map((i) => (i.id === id ? fn(i) : i));
   switch (action.type) {
     case 'add':
-      return [...state, ...action.items.map(({ id, file }) => ({ id, file, progress: 0, status: 'pending' as const, error: null }))];
+      return [
+        ...state,
+        ...action.items.map(({ id, file }) => ({ id, file, progress: 0, status: 'pending' as const, error: null })),
+      ];
     case 'start':
       // Only pending items can be uploaded.
-      return update(action.id, (i) => (i.status === 'pending' ? { ...i, status: 'uploading', progress: 0, error: null } : i));
+      return update(action.id, (i) =>
+        i.status === 'pending' ? { ...i, status: 'uploading', progress: 0, error: null } : i,
+      );
     case 'progress':
-      return update(action.id, (i) => (i.status === 'uploading' ? { ...i, progress: Math.max(i.progress, clamp(action.progress)) } : i));
+      return update(action.id, (i) =>
+        i.status === 'uploading' ? { ...i, progress: Math.max(i.progress, clamp(action.progress)) } : i,
+      );
     case 'complete':
       return update(action.id, (i) => ({ ...i, status: 'completed', progress: 100, error: null }));
     case 'fail':

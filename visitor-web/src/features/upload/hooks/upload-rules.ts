@@ -52,7 +52,11 @@ export function validateFile(file: { name: string; type: string; size: number })
 }
 
 /** Human text for a react-dropzone rejection code. */
-export function rejectionText(code: string, file: { name: string; type: string; size: number }, fallback?: string): string {
+export function rejectionText(
+  code: string,
+  file: { name: string; type: string; size: number },
+  fallback?: string,
+): string {
   switch (code) {
     case 'file-invalid-type':
       return TYPE_MESSAGE;

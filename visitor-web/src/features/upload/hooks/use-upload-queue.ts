@@ -36,7 +36,11 @@ export function useUploadQueue(userId: number | string | undefined) {
       try {
         await handle.promise;
         dispatch({ type: 'complete', id });
-        toast({ title: 'Upload Successful', description: 'Your media has been uploaded successfully!', variant: 'success' });
+        toast({
+          title: 'Upload Successful',
+          description: 'Your media has been uploaded successfully!',
+          variant: 'success',
+        });
         track('upload', { kind: mediaKind(item.file), size: item.file.size });
         void qc.invalidateQueries({ queryKey: ['user-stats'] });
       } catch (err) {
@@ -68,5 +72,14 @@ export function useUploadQueue(userId: number | string | undefined) {
 
   const clearCompleted = useCallback(() => dispatch({ type: 'clear-completed' }), []);
 
-  return { items, add, upload, uploadAll, remove, clearCompleted, uploading: batch || isUploading(items), canUploadAll: !batch && canUploadAll(items) };
+  return {
+    items,
+    add,
+    upload,
+    uploadAll,
+    remove,
+    clearCompleted,
+    uploading: batch || isUploading(items),
+    canUploadAll: !batch && canUploadAll(items),
+  };
 }
