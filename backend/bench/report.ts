@@ -22,6 +22,9 @@ function cellText(v: Cell): string {
   return String(v);
 }
 
+const cpuPerReq = (m: Measurement) =>
+  m.apiCpuMsPerReq === undefined || m.dbCpuMsPerReq === undefined ? NaN : m.apiCpuMsPerReq + m.dbCpuMsPerReq;
+
 /** The standard columns of one autocannon measurement, compared with the health route. */
 export function measurementRow(m: Measurement, health: Measurement | undefined): Record<string, Cell> {
   // nothing to compare when the health route itself or every request failed
@@ -37,6 +40,8 @@ export function measurementRow(m: Measurement, health: Measurement | undefined):
     'p99 vs health': compare ? fmtTimes(m.p99 / health.p99) : '',
     'API CPU ms/req': m.apiCpuMsPerReq === undefined ? '–' : m.apiCpuMsPerReq.toFixed(2),
     'DB CPU ms/req': m.dbCpuMsPerReq === undefined ? '–' : m.dbCpuMsPerReq.toFixed(2),
+    // what req/s vs health would be on a dedicated CPU-bound machine: steady where req/s is not
+    'CPU capacity vs health': compare ? fmtPercent(cpuPerReq(health) / cpuPerReq(m)) : '',
   };
 }
 

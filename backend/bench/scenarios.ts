@@ -2,6 +2,7 @@ import type { Scenario } from './context.js';
 import { population } from './population.scenario.js';
 import { tableSize } from './table-size.scenario.js';
 import { visitorApi } from './visitor-api.scenario.js';
+import { exportVotes } from './export-votes.bench.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
@@ -20,4 +21,4 @@ import { visitorApi } from './visitor-api.scenario.js';
  *
  * HTTP load goes through ctx.measure({ name, path, ... }), which prints with the standard columns.
  */
-export const scenarios: Scenario[] = [visitorApi, tableSize, population];
+export const scenarios: Scenario[] = [visitorApi, tableSize, population, exportVotes];
