@@ -1,5 +1,5 @@
 import type { BenchApp, BenchContext, Scenario } from './context.js';
-import type { MeasureSpec } from './measure.js';
+import type { Measurement, MeasureSpec } from './measure.js';
 import { fmtCount, fmtPercent } from './report.js';
 import { percent, type ProbeUser } from './seed.js';
 
@@ -83,12 +83,15 @@ export const visitorApi: Scenario = {
       [ctx.health, ...randoms, votes],
       `Visitor API · ${fmtCount(ctx.seed.media)} media, ${fmtCount(ctx.seed.votes)} votes · ${ctx.flags.connections} connections, ${ctx.flags.duration} s each`,
     );
+    const verdict = (share: number) => `${fmtPercent(share)} ${share >= 0.5 ? 'met' : 'NOT met'}`;
+    const cpu = (m: Measurement) => (m.apiCpuMsPerReq ?? NaN) + (m.dbCpuMsPerReq ?? NaN);
     const shares = randoms.map((m, i) => {
-      if (m.failures > 0) return `voted ${percent(ctx.seed.probes[i]!.votedShare)}: not measured (failed requests)`;
-      const share = m.reqPerSec / ctx.health.reqPerSec;
-      return `voted ${percent(ctx.seed.probes[i]!.votedShare)}: ${fmtPercent(share)} ${share >= 0.5 ? 'met' : 'NOT met'}`;
+      const label = `voted ${percent(ctx.seed.probes[i]!.votedShare)}`;
+      if (m.failures > 0) return `  ${label}: not measured (failed requests)`;
+      const capacity = cpu(ctx.health) / cpu(m);
+      return `  ${label}: req/s ${verdict(m.reqPerSec / ctx.health.reqPerSec)}${Number.isFinite(capacity) ? `; CPU capacity ${verdict(capacity)}` : ''}`;
     });
-    console.log(`Target random ≥ 50 % of health req/s: ${shares.join('; ')}`);
+    console.log(`Target random ≥ 50 % of health:\n${shares.join('\n')}`);
     console.log(`Check: ${voteCheck}`);
   },
 };
