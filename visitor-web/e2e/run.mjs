@@ -58,6 +58,8 @@ for (const [what, p] of [
 }
 
 // ---------------------------------------------------------------- reporting
+const openPages = [];
+const apiLog = [];
 let passed = 0;
 let failed = 0;
 const pendingChecks = [];
@@ -77,6 +79,12 @@ async function check(name, fn) {
       .join('\n      ');
     failures.push(name);
     console.log(`  ✗ ${name}\n      ${msg}`);
+    // What the pages looked like, and the last API answers, to tell app bugs from backend ones.
+    const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50);
+    for (const [i, p] of openPages.entries()) {
+      if (!p.isClosed()) await p.screenshot({ path: path.join(shotsDir, `FAILED-${slug}-${i}.png`) }).catch(() => {});
+    }
+    console.log(`      last API calls:\n        ${apiLog.slice(-12).join('\n        ')}`);
     return false;
   }
 }
@@ -451,7 +459,13 @@ const analytics = [];
 async function newPage(ctx) {
   const page = await ctx.newPage();
   page.setDefaultTimeout(10_000);
+  openPages.push(page);
   page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
+  page.on('response', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/')) apiLog.push(`${r.request().method()} ${u.pathname}${u.search} → ${r.status()}`);
+    if (apiLog.length > 200) apiLog.splice(0, 100);
+  });
   return page;
 }
 /** A browser context whose analytics beacons are captured (and answered) by the harness. */

@@ -145,8 +145,8 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
               }}
               onError={r.onMediaError}
             />
-            {!loaded ? (
-              <span className="rate__media-loading">
+            {!loaded || r.isSwapping ? (
+              <span className={`rate__media-loading${loaded ? ' rate__media-loading--dim' : ''}`}>
                 <Spinner label="Loading media..." inline />
               </span>
             ) : null}
@@ -161,7 +161,12 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
       {side(
         <>
           <div className="vote">
-            <button type="button" className="vote__btn vote__btn--not" onClick={() => r.vote(false)} disabled={!item}>
+            <button
+              type="button"
+              className="vote__btn vote__btn--not"
+              onClick={() => r.vote(false)}
+              disabled={!item || r.isSwapping}
+            >
               <SnowIcon size={26} />
               <span className="vote__label">Not</span>
               <span className="vote__keys" aria-hidden="true">
@@ -169,7 +174,12 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
                 <kbd>←</kbd>
               </span>
             </button>
-            <button type="button" className="vote__btn vote__btn--hot" onClick={() => r.vote(true)} disabled={!item}>
+            <button
+              type="button"
+              className="vote__btn vote__btn--hot"
+              onClick={() => r.vote(true)}
+              disabled={!item || r.isSwapping}
+            >
               <FlameIcon size={26} />
               <span className="vote__label">Hot</span>
               <span className="vote__keys" aria-hidden="true">
@@ -180,7 +190,12 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
           </div>
           <p className="rate__note">Your honest rating helps others discover great content.</p>
           <ResultsPanel last={r.last} />
-          <button type="button" className="btn btn--ghost btn--block rate__skip" onClick={r.skip} disabled={!item}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--block rate__skip"
+            onClick={r.skip}
+            disabled={!item || r.isSwapping}
+          >
             <SkipIcon size={18} /> Skip this photo
             <kbd className="rate__skip-key" aria-hidden="true">
               S

@@ -91,7 +91,14 @@ export function useRating(userId: Id | undefined) {
     }
   }, [next.data]);
 
-  const advance = useCallback(() => {
+  const [awaitingVote, setAwaitingVote] = useState(false);
+
+  const refetchCurrent = useCallback(() => {
+    void qc.refetchQueries({ queryKey: currentKey, exact: true });
+  }, [qc, userId]);
+
+  /** Swap in the prefetched next item if it is still fresh and usable; false when there is none. */
+  const swapToNext = useCallback((): boolean => {
     const from = item?.id;
     const key = nextKey(from);
     const candidate = from === undefined ? undefined : qc.getQueryData<RateItem | null>(key);
@@ -105,13 +112,31 @@ export function useRating(userId: Id | undefined) {
       !excluded.current.some((x) => same(x, candidate.id))
     ) {
       qc.setQueryData(currentKey, candidate);
-    } else {
-      void qc.refetchQueries({ queryKey: currentKey, exact: true });
+      return true;
     }
+    return false;
   }, [item?.id, qc, userId]);
 
+  const advance = useCallback(() => {
+    if (!swapToNext()) refetchCurrent();
+  }, [swapToNext, refetchCurrent]);
+
+  // Callbacks live on the mutation (not on mutate()) so that every vote of a quick series reports.
   const voteMutation = useMutation({
-    mutationFn: ({ mediaId, isHot }: { mediaId: Id; isHot: boolean }) => submitVote(userId!, mediaId, isHot),
+    mutationFn: ({ mediaId, isHot }: { mediaId: Id; isHot: boolean; refetchAfter: boolean }) =>
+      submitVote(userId!, mediaId, isHot),
+    onSuccess: (result, { mediaId }) => setLast((l) => (l && same(l.item.id, mediaId) ? { ...l, result } : l)),
+    onError: (err, { mediaId }) => {
+      // Unless the server says it was already counted, the item may come round again.
+      if (!isStatus(err, 409)) voted.current.delete(String(mediaId));
+      toast({ title: 'Vote Failed', description: errorMessage(err, 'Failed to submit vote'), variant: 'destructive' });
+      setLast((l) => (l && same(l.item.id, mediaId) ? null : l));
+    },
+    onSettled: (_r, _e, { refetchAfter }) => {
+      if (!refetchAfter) return;
+      setAwaitingVote(false);
+      refetchCurrent();
+    },
   });
 
   const vote = useCallback(
@@ -120,26 +145,14 @@ export function useRating(userId: Id | undefined) {
       const voting = item;
       voted.current.add(String(voting.id));
       setLast({ item: voting, isHot, result: null });
-      advance();
       track('vote', { mediaId: voting.id, isHot });
-      voteMutation.mutate(
-        { mediaId: voting.id, isHot },
-        {
-          onSuccess: (result) => setLast((l) => (l && same(l.item.id, voting.id) ? { ...l, result } : l)),
-          onError: (err) => {
-            // Unless the server says it was already counted, the item may come round again.
-            if (!isStatus(err, 409)) voted.current.delete(String(voting.id));
-            toast({
-              title: 'Vote Failed',
-              description: errorMessage(err, 'Failed to submit vote'),
-              variant: 'destructive',
-            });
-            setLast((l) => (l && same(l.item.id, voting.id) ? null : l));
-          },
-        },
-      );
+      // With no next item ready, ask for one only once the vote is stored: the server would
+      // otherwise still offer the item being voted on.
+      const swapped = swapToNext();
+      if (!swapped) setAwaitingVote(true);
+      voteMutation.mutate({ mediaId: voting.id, isHot, refetchAfter: !swapped });
     },
-    [item, userId, advance, voteMutation],
+    [item, userId, swapToNext, voteMutation],
   );
 
   const exclude = (id: Id) => {
@@ -184,7 +197,7 @@ export function useRating(userId: Id | undefined) {
   return {
     status,
     item,
-    isSwapping: current.isFetching && !current.isPending,
+    isSwapping: awaitingVote || (current.isFetching && !current.isPending),
     last,
     vote,
     skip,
