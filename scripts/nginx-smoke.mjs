@@ -33,7 +33,18 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'vibe-nginx-'));
 const apiPort = await freePort();
 const webPort = await freePort();
 const api = spawn('node', [path.join(root, 'backend/dist/main.js')], {
-  env: { ...process.env, PORT: String(apiPort), DATA_DIR: path.join(work, 'data'), NODE_ENV: 'test', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'nginx-smoke-pass', DATABASE_URL: '', REDIS_URL: '', S3_BUCKET: '', SMTP_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(apiPort),
+    DATA_DIR: path.join(work, 'data'),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: 'nginx-smoke-pass',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    S3_BUCKET: '',
+    SMTP_URL: '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -64,7 +75,9 @@ ${site}
 }
 `,
 );
-const nginx = spawn(nginxBin, ['-c', path.join(work, 'nginx.conf'), '-e', path.join(work, 'error.log')], { stdio: 'inherit' });
+const nginx = spawn(nginxBin, ['-c', path.join(work, 'nginx.conf'), '-e', path.join(work, 'error.log')], {
+  stdio: 'inherit',
+});
 
 const base = `http://127.0.0.1:${webPort}`;
 let passed = 0;
@@ -113,7 +126,10 @@ try {
   });
   await check('redirects /adm/db-test to /adm/dbtest', async () => {
     const r = await fetch(`${base}/adm/db-test`, { redirect: 'manual' });
-    expect(r.status === 301 && r.headers.get('location').endsWith('/adm/dbtest'), `${r.status} ${r.headers.get('location')}`);
+    expect(
+      r.status === 301 && r.headers.get('location').endsWith('/adm/dbtest'),
+      `${r.status} ${r.headers.get('location')}`,
+    );
   });
   await check('proxies the API, cookies included, and keeps unknown API paths JSON', async () => {
     const r = await fetch(`${base}/api/session`, {
@@ -129,10 +145,17 @@ try {
     const asset = visitorIndex.match(/\/assets\/[^"]+\.js/)?.[0];
     expect(asset, 'no asset in index.html');
     const r = await fetch(`${base}${asset}`);
-    expect(r.status === 200 && /immutable/.test(r.headers.get('cache-control') ?? ''), `${r.status} ${r.headers.get('cache-control')}`);
+    expect(
+      r.status === 200 && /immutable/.test(r.headers.get('cache-control') ?? ''),
+      `${r.status} ${r.headers.get('cache-control')}`,
+    );
   });
   await check('rejects a body over 25 MB at the proxy', async () => {
-    const r = await fetch(`${base}/api/media/upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.alloc(26 * 1024 * 1024) });
+    const r = await fetch(`${base}/api/media/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.alloc(26 * 1024 * 1024),
+    });
     expect(r.status === 413, `got ${r.status}`);
   });
   await check('SIGTERM lets an in-flight request finish, then the API exits cleanly', async () => {
@@ -140,7 +163,13 @@ try {
     const exited = new Promise((resolve) => api.once('exit', (code, signal) => resolve({ code, signal })));
     const response = new Promise((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port: apiPort, method: 'POST', path: '/api/session', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port: apiPort,
+          method: 'POST',
+          path: '/api/session',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           let text = '';
           res.on('data', (c) => (text += c));

@@ -14,14 +14,18 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const pgUrl =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const reachable = (url) =>
   new Promise((resolve) => {
     const u = new URL(url);
-    const socket = net.connect({ host: u.hostname, port: Number(u.port) || (u.protocol.startsWith('redis') ? 6379 : 5432) });
+    const socket = net.connect({
+      host: u.hostname,
+      port: Number(u.port) || (u.protocol.startsWith('redis') ? 6379 : 5432),
+    });
     socket.setTimeout(1500);
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
@@ -37,11 +41,15 @@ function vitest(label, cwd, env) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vibe-report-'));
   const report = path.join(dir, 'report.json');
   console.log(`\n=== ${label} ===`);
-  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_OPTIONS: `--import ${path.join(root, 'scripts', 'node20-polyfills.mjs')}`, ...env },
-  });
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_OPTIONS: `--import ${path.join(root, 'scripts', 'node20-polyfills.mjs')}`, ...env },
+    },
+  );
   let counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(report)) {
     const j = JSON.parse(readFileSync(report, 'utf8'));

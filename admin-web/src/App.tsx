@@ -5,7 +5,13 @@ import { dataProvider } from './providers/data-provider';
 
 /** The operators' portal under /adm. More resources and pages arrive with the admin work. */
 export const App = () => (
-  <Admin basename="/adm" title="How's my Vibe? Admin" authProvider={authProvider} dataProvider={dataProvider} requireAuth>
+  <Admin
+    basename="/adm"
+    title="How's my Vibe? Admin"
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    requireAuth
+  >
     <Resource name="media" options={{ label: 'Media' }} {...media} />
   </Admin>
 );

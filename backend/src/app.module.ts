@@ -47,7 +47,11 @@ export class AppModule {
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             autoLogging: { ignore: (req) => req.url === '/api/health' },
             serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/token=[^&]+/, 'token=[Redacted]') }),
+              req: (req: { id: unknown; method: string; url: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url.replace(/token=[^&]+/, 'token=[Redacted]'),
+              }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },

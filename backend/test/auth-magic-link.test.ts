@@ -21,7 +21,11 @@ describe(`magic links over SMTP (${dbKind})`, () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Vibe <hello@vibe.test>', PUBLIC_URL: 'http://vibe.test:8080' });
+    t = await startTestApp({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Vibe <hello@vibe.test>',
+      PUBLIC_URL: 'http://vibe.test:8080',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -44,21 +48,30 @@ describe(`magic links over SMTP (${dbKind})`, () => {
     expect(tokenOf(link).length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
 
     // a scanner's GET spends nothing
-    await request(t.server).get(`/api/auth/magic-link?token=${tokenOf(link)}`).expect(200);
+    await request(t.server)
+      .get(`/api/auth/magic-link?token=${tokenOf(link)}`)
+      .expect(200);
     const done = await confirm(v, tokenOf(link));
     expect(done.headers.location).toBe('/?verified=true');
     const me = await v.agent.get('/api/session').expect(200);
     expect(me.body).toMatchObject({ id: v.id, email: 'saver@example.com', emailVerified: true });
 
     // single use
-    const again = await v.agent.post('/api/auth/magic-link').type('form').send({ token: tokenOf(link) }).expect(303);
+    const again = await v.agent
+      .post('/api/auth/magic-link')
+      .type('form')
+      .send({ token: tokenOf(link) })
+      .expect(303);
     expect(again.headers.location).toBe('/?error=invalid-token');
   });
 
   it('stores only a hash of the token', async () => {
     const v = await newVisitor(t);
     const arrived = smtp.next();
-    await v.agent.post('/api/auth/send-magic-link').send({ email: 'hash@example.com', sessionId: v.sessionId }).expect(200);
+    await v.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'hash@example.com', sessionId: v.sessionId })
+      .expect(200);
     const token = tokenOf(linkIn((await arrived).raw));
     const db = t.app.get(DataSource);
     const rows = await db.query(`SELECT token_hash FROM magic_link_tokens WHERE email = 'hash@example.com'`);
@@ -70,13 +83,22 @@ describe(`magic links over SMTP (${dbKind})`, () => {
   it('login-existing answers the same for known and unknown addresses, and only mails the known one', async () => {
     const owner = await newVisitor(t);
     const first = smtp.next();
-    await owner.agent.post('/api/auth/send-magic-link').send({ email: 'known@example.com', sessionId: owner.sessionId }).expect(200);
+    await owner.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'known@example.com', sessionId: owner.sessionId })
+      .expect(200);
     await confirm(owner, tokenOf(linkIn((await first).raw)));
 
     const before = smtp.inbox.length;
-    const unknown = await request(t.server).post('/api/auth/login-existing').send({ email: 'ghost@example.com' }).expect(200);
+    const unknown = await request(t.server)
+      .post('/api/auth/login-existing')
+      .send({ email: 'ghost@example.com' })
+      .expect(200);
     const loginMail = smtp.next();
-    const known = await request(t.server).post('/api/auth/login-existing').send({ email: 'KNOWN@example.com' }).expect(200);
+    const known = await request(t.server)
+      .post('/api/auth/login-existing')
+      .send({ email: 'KNOWN@example.com' })
+      .expect(200);
     expect(known.body).toEqual(unknown.body);
     const mail = await loginMail;
     expect(smtp.inbox.length).toBe(before + 1);
@@ -93,12 +115,18 @@ describe(`magic links over SMTP (${dbKind})`, () => {
   it('switches a browser to the account that already owns a saved address', async () => {
     const owner = await newVisitor(t);
     const first = smtp.next();
-    await owner.agent.post('/api/auth/send-magic-link').send({ email: 'owner@example.com', sessionId: owner.sessionId }).expect(200);
+    await owner.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'owner@example.com', sessionId: owner.sessionId })
+      .expect(200);
     await confirm(owner, tokenOf(linkIn((await first).raw)));
 
     const other = await newVisitor(t);
     const second = smtp.next();
-    await other.agent.post('/api/auth/send-magic-link').send({ email: 'owner@example.com', sessionId: other.sessionId }).expect(200);
+    await other.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'owner@example.com', sessionId: other.sessionId })
+      .expect(200);
     await confirm(other, tokenOf(linkIn((await second).raw)));
     const me = await other.agent.get('/api/session').expect(200);
     expect(me.body.id).toBe(owner.id);
@@ -120,7 +148,10 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
 
   it('writes the message to the outbox as an .eml file', async () => {
     const v = await newVisitor(t);
-    await v.agent.post('/api/auth/send-magic-link').send({ email: 'outbox@example.com', sessionId: v.sessionId }).expect(200);
+    await v.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'outbox@example.com', sessionId: v.sessionId })
+      .expect(200);
     const links = await outboxLinks();
     expect(links.length).toBe(1);
     expect(links[0]).toMatch(/^http:\/\/localhost:3000\/api\/auth\/magic-link\?token=/);
@@ -128,9 +159,14 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
 
   it('sends expired, malformed and unknown tokens to the landing error codes', async () => {
     const v = await newVisitor(t);
-    await v.agent.post('/api/auth/send-magic-link').send({ email: 'late@example.com', sessionId: v.sessionId }).expect(200);
+    await v.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'late@example.com', sessionId: v.sessionId })
+      .expect(200);
     const token = tokenOf((await outboxLinks()).at(-1)!);
-    await t.app.get(DataSource).query(`UPDATE magic_link_tokens SET expires_at = now() - interval '1 minute' WHERE email = 'late@example.com'`);
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE magic_link_tokens SET expires_at = now() - interval '1 minute' WHERE email = 'late@example.com'`);
     expect((await confirm(v, token)).headers.location).toBe('/?error=expired-token');
     expect((await confirm(v, 'short')).headers.location).toBe('/?error=invalid-token');
     expect((await confirm(v, 'A'.repeat(43))).headers.location).toBe('/?error=invalid-token');
@@ -140,11 +176,16 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
 
   it('answers invalid-user when the account is gone', async () => {
     const v = await newVisitor(t);
-    await v.agent.post('/api/auth/send-magic-link').send({ email: 'gone@example.com', sessionId: v.sessionId }).expect(200);
+    await v.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'gone@example.com', sessionId: v.sessionId })
+      .expect(200);
     const token = tokenOf((await outboxLinks()).at(-1)!);
     // the token row cascades with the user, so the link is just unknown now
     await t.app.get(DataSource).query(`DELETE FROM users WHERE id = $1`, [v.id]);
-    expect((await confirm(request.agent(t.server), token)).headers.location).toMatch(/^\/\?error=(invalid-user|invalid-token)$/);
+    expect((await confirm(request.agent(t.server), token)).headers.location).toMatch(
+      /^\/\?error=(invalid-user|invalid-token)$/,
+    );
   });
 
   it('rejects bad requests with 4xx and sends nothing', async () => {
@@ -154,7 +195,10 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
     await v.agent.post('/api/auth/send-magic-link').send({ email: 'not-an-address' }).expect(400);
     await request(t.server).post('/api/auth/send-magic-link').send({ email: 'a@example.com' }).expect(401);
     const other = await newVisitor(t);
-    await v.agent.post('/api/auth/send-magic-link').send({ email: 'a@example.com', sessionId: other.sessionId }).expect(403);
+    await v.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'a@example.com', sessionId: other.sessionId })
+      .expect(403);
     await request(t.server).post('/api/auth/login-existing').send({}).expect(400);
     expect((await outboxLinks()).length).toBe(before);
   });
@@ -164,13 +208,19 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
     for (let i = 0; i < 5; i++) {
       await request(t.server).post('/api/auth/login-existing').send({ email: 'spam@example.com' }).expect(200);
     }
-    const res = await v.agent.post('/api/auth/send-magic-link').send({ email: 'Spam@example.com', sessionId: v.sessionId }).expect(429);
+    const res = await v.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'Spam@example.com', sessionId: v.sessionId })
+      .expect(429);
     expect(res.body.message).toMatch(/Too many/);
   });
 
   it('rate limits per IP across addresses', async () => {
     for (let i = 0; i < 20; i++) {
-      await request(t.server).post('/api/auth/login-existing').send({ email: `ip${i}@example.com` }).set('X-Forwarded-For', '203.0.113.9');
+      await request(t.server)
+        .post('/api/auth/login-existing')
+        .send({ email: `ip${i}@example.com` })
+        .set('X-Forwarded-For', '203.0.113.9');
     }
     const res = await request(t.server)
       .post('/api/auth/login-existing')

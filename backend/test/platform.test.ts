@@ -12,14 +12,27 @@ import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 describe('configuration', () => {
   it('boots on the embedded defaults with nothing set', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, redisUrl: undefined, s3: undefined, smtpUrl: undefined, runJobs: true });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      s3: undefined,
+      smtpUrl: undefined,
+      runJobs: true,
+    });
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
 
   it('fails with the full list of what is wrong', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', S3_ENDPOINT: 'http://minio:9000', RUN_JOBS: 'maybe', ADMIN_PASSWORD: 'short' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        S3_ENDPOINT: 'http://minio:9000',
+        RUN_JOBS: 'maybe',
+        ADMIN_PASSWORD: 'short',
+      });
     } catch (e) {
       error = e;
     }
@@ -76,18 +89,31 @@ describe(`platform HTTP (${dbKind})`, () => {
 
   it('reflects the newest active redirect rows in the public config', async () => {
     const db = t.app.get(DataSource);
-    await db.query(`INSERT INTO idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) VALUES (60, 'https://old.example', true, now() - interval '1 day')`);
-    await db.query(`INSERT INTO idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active) VALUES (120, 'https://new.example', true)`);
-    await db.query(`INSERT INTO back_button_configs (back_button_url, is_active) VALUES ('https://back.example', true)`);
+    await db.query(
+      `INSERT INTO idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) VALUES (60, 'https://old.example', true, now() - interval '1 day')`,
+    );
+    await db.query(
+      `INSERT INTO idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active) VALUES (120, 'https://new.example', true)`,
+    );
+    await db.query(
+      `INSERT INTO back_button_configs (back_button_url, is_active) VALUES ('https://back.example', true)`,
+    );
     const res = await request(t.server).get('/api/idle-redirect-config').expect(200);
-    expect(res.body).toEqual({ enabled: true, idleRedirectTime: 120, idleRedirectUrl: 'https://new.example', backButtonUrl: 'https://back.example' });
+    expect(res.body).toEqual({
+      enabled: true,
+      idleRedirectTime: 120,
+      idleRedirectUrl: 'https://new.example',
+      backButtonUrl: 'https://back.example',
+    });
     await db.query(`DELETE FROM idle_redirect_configs; DELETE FROM back_button_configs`);
   });
 
   it('answers 404 for a missing or inactive ad zone and the code for an active one', async () => {
     await request(t.server).get('/api/ad-config/zone1').expect(404);
     const db = t.app.get(DataSource);
-    await db.query(`INSERT INTO ad_configs (zone_id, zone_name, ad_code, is_active) VALUES ('zone1', 'Ad Zone 1', '<b>ad</b>', false)`);
+    await db.query(
+      `INSERT INTO ad_configs (zone_id, zone_name, ad_code, is_active) VALUES ('zone1', 'Ad Zone 1', '<b>ad</b>', false)`,
+    );
     await request(t.server).get('/api/ad-config/zone1').expect(404);
     await db.query(`UPDATE ad_configs SET is_active = true WHERE zone_id = 'zone1'`);
     const res = await request(t.server).get('/api/ad-config/zone1').expect(200);
@@ -97,19 +123,26 @@ describe(`platform HTTP (${dbKind})`, () => {
   it('enforces the database constraints: unique names case-insensitively, one vote and one view per user and media', async () => {
     const db = t.app.get(DataSource);
     await db.query(`INSERT INTO users (session_id, username) VALUES ($1, 'ConstraintCat')`, [newSessionId()]);
-    await expect(db.query(`INSERT INTO users (session_id, username) VALUES ($1, 'constraintcat')`, [newSessionId()])).rejects.toThrow();
+    await expect(
+      db.query(`INSERT INTO users (session_id, username) VALUES ($1, 'constraintcat')`, [newSessionId()]),
+    ).rejects.toThrow();
     const [u] = await db.query(`SELECT id FROM users WHERE username = 'ConstraintCat'`);
     const [m] = await db.query(
       `INSERT INTO media (user_id, storage_key, original_name, mime_type, size) VALUES ($1, 'k/constraint.png', 'c.png', 'image/png', 1) RETURNING id`,
       [u.id],
     );
     await db.query(`INSERT INTO votes (user_id, media_id, is_hot) VALUES ($1, $2, true)`, [u.id, m.id]);
-    await expect(db.query(`INSERT INTO votes (user_id, media_id, is_hot) VALUES ($1, $2, false)`, [u.id, m.id])).rejects.toThrow();
+    await expect(
+      db.query(`INSERT INTO votes (user_id, media_id, is_hot) VALUES ($1, $2, false)`, [u.id, m.id]),
+    ).rejects.toThrow();
     await db.query(`INSERT INTO views (user_id, media_id) VALUES ($1, $2)`, [u.id, m.id]);
     await expect(db.query(`INSERT INTO views (user_id, media_id) VALUES ($1, $2)`, [u.id, m.id])).rejects.toThrow();
     // deleting the user takes their media, votes and views with it
     await db.query(`DELETE FROM users WHERE id = $1`, [u.id]);
-    const [left] = await db.query(`SELECT (SELECT count(*) FROM media WHERE user_id = $1)::int + (SELECT count(*) FROM votes WHERE user_id = $1)::int + (SELECT count(*) FROM views WHERE user_id = $1)::int AS n`, [u.id]);
+    const [left] = await db.query(
+      `SELECT (SELECT count(*) FROM media WHERE user_id = $1)::int + (SELECT count(*) FROM votes WHERE user_id = $1)::int + (SELECT count(*) FROM views WHERE user_id = $1)::int AS n`,
+      [u.id],
+    );
     expect(left.n).toBe(0);
   });
 });
@@ -131,12 +164,21 @@ describe(`web apps on the API port (${dbKind})`, () => {
   afterAll(() => rm(builds, { recursive: true, force: true }));
 
   it('serves the visitor app with history fallback, the admin app under /adm, and keeps /api JSON', async () => {
-    const app = await startTestApp({ VISITOR_WEB_DIR: path.join(builds, 'visitor'), ADMIN_WEB_DIR: path.join(builds, 'admin') });
+    const app = await startTestApp({
+      VISITOR_WEB_DIR: path.join(builds, 'visitor'),
+      ADMIN_WEB_DIR: path.join(builds, 'admin'),
+    });
     try {
       expect((await request(app.server).get('/').expect(200)).text).toContain('Visitor');
-      expect((await request(app.server).get('/stats').set('Accept', 'text/html').expect(200)).text).toContain('Visitor');
-      expect((await request(app.server).get('/some/unknown/page').set('Accept', 'text/html').expect(200)).text).toContain('Visitor');
-      expect((await request(app.server).get('/adm/users').set('Accept', 'text/html').expect(200)).text).toContain('Admin');
+      expect((await request(app.server).get('/stats').set('Accept', 'text/html').expect(200)).text).toContain(
+        'Visitor',
+      );
+      expect(
+        (await request(app.server).get('/some/unknown/page').set('Accept', 'text/html').expect(200)).text,
+      ).toContain('Visitor');
+      expect((await request(app.server).get('/adm/users').set('Accept', 'text/html').expect(200)).text).toContain(
+        'Admin',
+      );
       const asset = await request(app.server).get('/assets/app-abc123.js').expect(200);
       expect(asset.headers['cache-control']).toContain('immutable');
       const redirect = await request(app.server).get('/adm/db-test').expect(301);
@@ -160,7 +202,13 @@ describe(`graceful shutdown (${dbKind})`, () => {
     // start a request whose body is still arriving when shutdown begins
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { port, host: '127.0.0.1', method: 'POST', path: '/api/session', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/session',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           let text = '';
           res.on('data', (c) => (text += c));
@@ -179,7 +227,9 @@ describe(`graceful shutdown (${dbKind})`, () => {
     expect(JSON.parse(done.body).sessionId).toBeTruthy();
     expect(db.isInitialized).toBe(false);
     await expect(
-      new Promise((resolve, reject) => http.get({ port, host: '127.0.0.1', path: '/api/health' }, resolve).on('error', reject)),
+      new Promise((resolve, reject) =>
+        http.get({ port, host: '127.0.0.1', path: '/api/health' }, resolve).on('error', reject),
+      ),
     ).rejects.toThrow();
   });
 });

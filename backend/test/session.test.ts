@@ -19,8 +19,16 @@ describe(`sessions and profiles (${dbKind})`, () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
 
-    const again = await request(t.server).post('/api/session').send({ sessionId, latitude: 51.5, longitude: -0.12 }).expect(200);
-    expect(again.body).toMatchObject({ id: res.body.id, username: res.body.username, latitude: 51.5, longitude: -0.12 });
+    const again = await request(t.server)
+      .post('/api/session')
+      .send({ sessionId, latitude: 51.5, longitude: -0.12 })
+      .expect(200);
+    expect(again.body).toMatchObject({
+      id: res.body.id,
+      username: res.body.username,
+      latitude: 51.5,
+      longitude: -0.12,
+    });
 
     const me = await request(t.server).get('/api/session').set('Cookie', cookie.split(';')[0]!).expect(200);
     expect(me.body.id).toBe(res.body.id);
@@ -43,9 +51,17 @@ describe(`sessions and profiles (${dbKind})`, () => {
   });
 
   it('rejects a malformed JSON body and an oversize body with 4xx', async () => {
-    await request(t.server).post('/api/session').set('Content-Type', 'application/json').send('{"sessionId":').expect(400);
+    await request(t.server)
+      .post('/api/session')
+      .set('Content-Type', 'application/json')
+      .send('{"sessionId":')
+      .expect(400);
     const huge = JSON.stringify({ sessionId: newSessionId(), username: 'x'.repeat(200_000) });
-    const res = await request(t.server).post('/api/session').set('Content-Type', 'application/json').send(huge).expect(413);
+    const res = await request(t.server)
+      .post('/api/session')
+      .set('Content-Type', 'application/json')
+      .send(huge)
+      .expect(413);
     expect(res.body.message).toMatch(/too large/);
   });
 
@@ -93,7 +109,10 @@ describe(`sessions and profiles (${dbKind})`, () => {
   });
 
   it('names the site per domain', async () => {
-    const t2 = await startTestApp({ SITE_NAME: 'Vibe Check', SITE_DOMAIN_NAMES: 'hot.example=Hot Spot,not.example=Not Spot' });
+    const t2 = await startTestApp({
+      SITE_NAME: 'Vibe Check',
+      SITE_DOMAIN_NAMES: 'hot.example=Hot Spot,not.example=Not Spot',
+    });
     try {
       expect((await request(t2.server).get('/api/site-config').expect(200)).body.siteName).toBe('Vibe Check');
       const alt = await request(t2.server).get('/api/site-config').set('Host', 'not.example:8080').expect(200);

@@ -11,7 +11,10 @@ export const authProvider: AuthProvider = {
     const token = btoa(`${username}:${password}`);
     let res: Response;
     try {
-      res = await fetch('/api/admin/media?range=[0,0]', { headers: { Authorization: `Basic ${token}` }, credentials: 'include' });
+      res = await fetch('/api/admin/media?range=[0,0]', {
+        headers: { Authorization: `Basic ${token}` },
+        credentials: 'include',
+      });
     } catch {
       throw new Error('Login failed');
     }

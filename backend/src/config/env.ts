@@ -94,7 +94,8 @@ export function loadConfig(source: Source = process.env): AppConfig {
 
   const jobsPrefix = (): string => {
     const v = str('JOBS_PREFIX') ?? 'vibe';
-    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(v)) problems.push(`JOBS_PREFIX must be 1 to 64 letters, digits, '.', '_' or '-' (got "${v}")`);
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(v))
+      problems.push(`JOBS_PREFIX must be 1 to 64 letters, digits, '.', '_' or '-' (got "${v}")`);
     return v;
   };
 
@@ -149,7 +150,10 @@ export function loadConfig(source: Source = process.env): AppConfig {
     adminPassword,
     siteName: str('SITE_NAME') ?? "How's my Vibe?",
     siteDomainNames,
-    geocoderUrl: (url('GEOCODER_URL', ['http:', 'https:']) ?? 'https://nominatim.openstreetmap.org').replace(/\/+$/, ''),
+    geocoderUrl: (url('GEOCODER_URL', ['http:', 'https:']) ?? 'https://nominatim.openstreetmap.org').replace(
+      /\/+$/,
+      '',
+    ),
     runJobs: bool('RUN_JOBS', true),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', nodeEnvRaw === 'production' ? 600 : 100_000, 1, 10_000_000),
     jobsPrefix: jobsPrefix(),

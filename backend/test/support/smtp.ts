@@ -8,7 +8,12 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server in this process that keeps what it receives. */
-export async function startSmtp(): Promise<{ url: string; inbox: ReceivedMail[]; next(): Promise<ReceivedMail>; close(): Promise<void> }> {
+export async function startSmtp(): Promise<{
+  url: string;
+  inbox: ReceivedMail[];
+  next(): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}> {
   const inbox: ReceivedMail[] = [];
   const waiters: Array<(m: ReceivedMail) => void> = [];
   const server = new SMTPServer({

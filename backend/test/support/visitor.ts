@@ -3,7 +3,11 @@ import request from 'supertest';
 import type { TestApp } from './test-app.js';
 
 export const newSessionId = () =>
-  randomBytes(24).toString('base64').replace(/[^A-Za-z0-9]/g, '').padEnd(32, 'x').slice(0, 32);
+  randomBytes(24)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .padEnd(32, 'x')
+    .slice(0, 32);
 
 export interface Visitor {
   id: number;

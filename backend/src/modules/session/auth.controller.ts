@@ -46,8 +46,7 @@ export class AuthController {
       .setHeader(
         'Content-Security-Policy',
         `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'`,
-      )
-      .send(`<!doctype html>
+      ).send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Confirm sign-in</title>
 <style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#fff7f2;color:#2b1d16}

@@ -35,7 +35,8 @@ class FakeLinks extends MagicLinkRepository {
     const t = this.tokens.find((x) => x.id === token.id)!;
     if (t.usedAt) return false;
     t.usedAt = new Date();
-    if (t.purpose === 'verify') Object.assign((await this.users.findById(t.userId))!, { email: t.email, emailVerified: true });
+    if (t.purpose === 'verify')
+      Object.assign((await this.users.findById(t.userId))!, { email: t.email, emailVerified: true });
     return true;
   }
 }
@@ -61,7 +62,9 @@ describe('AuthService', () => {
     const token = tokenFrom(mailer.sent[0]!);
     expect(links.tokens[0]!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(links.tokens)).not.toContain(token);
-    expect(await auth.redeem(token)).toMatchObject({ user: { id: u.id, emailVerified: true, email: 'me@example.com' } });
+    expect(await auth.redeem(token)).toMatchObject({
+      user: { id: u.id, emailVerified: true, email: 'me@example.com' },
+    });
     expect(await auth.redeem(token)).toEqual({ error: 'invalid-token' });
   });
 

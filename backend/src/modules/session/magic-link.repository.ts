@@ -13,7 +13,13 @@ export interface MagicLinkToken {
 export abstract class MagicLinkRepository {
   abstract logRequest(email: string, ip: string): Promise<void>;
   abstract countRecentRequests(by: { email?: string; ip?: string }, since: Date): Promise<number>;
-  abstract saveToken(t: { tokenHash: string; userId: number; email: string; purpose: MagicLinkPurpose; expiresAt: Date }): Promise<void>;
+  abstract saveToken(t: {
+    tokenHash: string;
+    userId: number;
+    email: string;
+    purpose: MagicLinkPurpose;
+    expiresAt: Date;
+  }): Promise<void>;
   abstract findByHash(tokenHash: string): Promise<MagicLinkToken | null>;
   /**
    * Marks the token used and applies its effect in one transaction; false when it was already

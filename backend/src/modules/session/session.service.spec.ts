@@ -35,7 +35,9 @@ describe('SessionService', () => {
   it('refuses a name another user has, whatever its case', async () => {
     const a = await service.upsert({ sessionId: SID });
     const b = await service.upsert({ sessionId: 'B'.repeat(32) });
-    await expect(service.updateProfile(b, { username: a.username.toLowerCase() })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(service.updateProfile(b, { username: a.username.toLowerCase() })).rejects.toMatchObject({
+      code: 'conflict',
+    });
     await expect(service.updateProfile(b, { username: a.username })).rejects.toBeInstanceOf(DomainError);
   });
 

@@ -36,7 +36,8 @@ export class SessionService {
   }
 
   async updateProfile(user: User, changes: { username?: string; email?: string }): Promise<User> {
-    const username = changes.username !== undefined && changes.username !== user.username ? changes.username : undefined;
+    const username =
+      changes.username !== undefined && changes.username !== user.username ? changes.username : undefined;
     if (username && (await this.users.isUsernameTaken(username, user.id))) throw conflict('Username is already taken');
     const email = changes.email === undefined ? undefined : changes.email.trim() || null;
     if (username === undefined && (email === undefined || email === user.email)) return user;

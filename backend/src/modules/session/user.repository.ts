@@ -8,7 +8,12 @@ export abstract class UserRepository {
   /** Case-insensitive; `exceptUserId` lets a user keep their own name. */
   abstract isUsernameTaken(username: string, exceptUserId?: number): Promise<boolean>;
   /** Returns null when the username was taken meanwhile (unique index). */
-  abstract create(data: { sessionId: string; username: string; latitude?: number; longitude?: number }): Promise<User | null>;
+  abstract create(data: {
+    sessionId: string;
+    username: string;
+    latitude?: number;
+    longitude?: number;
+  }): Promise<User | null>;
   abstract updateLocation(id: number, latitude: number, longitude: number): Promise<User>;
   /** Throws DomainError conflict when the username is taken. */
   abstract updateProfile(id: number, changes: { username?: string; email?: string | null }): Promise<User>;

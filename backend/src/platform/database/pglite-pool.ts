@@ -56,7 +56,11 @@ export class PGlitePool extends EventEmitter {
   end(callback?: (err?: Error | null) => void): Promise<void> {
     this.ended = true;
     const done = this.db.then((db) => db.close());
-    if (callback) done.then(() => callback(null), (e: Error) => callback(e));
+    if (callback)
+      done.then(
+        () => callback(null),
+        (e: Error) => callback(e),
+      );
     return done;
   }
 

@@ -15,7 +15,10 @@ const STORAGE = Symbol('throttle-storage');
 export class ThrottleModule implements OnApplicationShutdown {
   static register(config: AppConfig): DynamicModule {
     const storage = config.redisUrl
-      ? new RedisThrottlerStorage(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }), `${config.jobsPrefix}:throttle`)
+      ? new RedisThrottlerStorage(
+          new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }),
+          `${config.jobsPrefix}:throttle`,
+        )
       : null;
     return {
       module: ThrottleModule,

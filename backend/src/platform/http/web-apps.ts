@@ -18,14 +18,20 @@ export function serveWebApps(app: Express, config: AppConfig): void {
       express.static(dir, {
         index: false,
         setHeaders: (res, file) =>
-          res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+          res.setHeader(
+            'Cache-Control',
+            file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          ),
       }),
     );
-    app.get(prefix === '/' ? /^\/(?!api\/|api$|media\/).*/ : new RegExp(`^${prefix}(/.*)?$`), (req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' || !req.accepts('html')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    });
+    app.get(
+      prefix === '/' ? /^\/(?!api\/|api$|media\/).*/ : new RegExp(`^${prefix}(/.*)?$`),
+      (req: Request, res: Response, next: NextFunction) => {
+        if (req.method !== 'GET' || !req.accepts('html')) return next();
+        res.setHeader('Cache-Control', 'no-cache');
+        res.sendFile(index);
+      },
+    );
   };
   app.get('/adm/db-test', (_req, res) => res.redirect(301, '/adm/dbtest'));
   mount('/adm', config.adminWebDir);

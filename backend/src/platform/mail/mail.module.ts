@@ -13,7 +13,9 @@ export class MailModule {
     if (!config.smtpUrl) {
       return {
         module: MailModule,
-        providers: [{ provide: Mailer, useFactory: () => new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom) }],
+        providers: [
+          { provide: Mailer, useFactory: () => new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom) },
+        ],
         exports: [Mailer],
       };
     }
@@ -21,7 +23,11 @@ export class MailModule {
       module: MailModule,
       imports: [MailerModule.forRoot({ transport: config.smtpUrl })],
       providers: [
-        { provide: Mailer, useFactory: (m: MailerService) => new SmtpMailer(m, config.mailFrom), inject: [MailerService] },
+        {
+          provide: Mailer,
+          useFactory: (m: MailerService) => new SmtpMailer(m, config.mailFrom),
+          inject: [MailerService],
+        },
       ],
       exports: [Mailer],
     };

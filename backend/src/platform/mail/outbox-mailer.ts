@@ -23,7 +23,10 @@ export class OutboxMailer extends Mailer {
   async send(message: MailMessage): Promise<void> {
     const info = await this.transport.sendMail({ from: this.from, ...message });
     await fs.mkdir(this.dir, { recursive: true });
-    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+    const file = path.join(
+      this.dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+    );
     await fs.writeFile(file, info.message as Buffer);
     const link = message.text.match(/https?:\/\/\S+/)?.[0];
     this.logger.log(`Mail to ${message.to} written to ${file}${link ? `; link: ${link}` : ''}`);

@@ -4,7 +4,14 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { isSafeKey, ObjectNotFoundError, ObjectStorage, type ByteRange, type ObjectBody, type StoredObject } from './object-storage.js';
+import {
+  isSafeKey,
+  ObjectNotFoundError,
+  ObjectStorage,
+  type ByteRange,
+  type ObjectBody,
+  type StoredObject,
+} from './object-storage.js';
 
 /** Files under a folder on local disk (the embedded default, DATA_DIR/media). */
 export class LocalObjectStorage extends ObjectStorage {

@@ -10,7 +10,14 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
-import { isSafeKey, ObjectNotFoundError, ObjectStorage, type ByteRange, type ObjectBody, type StoredObject } from './object-storage.js';
+import {
+  isSafeKey,
+  ObjectNotFoundError,
+  ObjectStorage,
+  type ByteRange,
+  type ObjectBody,
+  type StoredObject,
+} from './object-storage.js';
 
 export interface S3Settings {
   bucket: string;

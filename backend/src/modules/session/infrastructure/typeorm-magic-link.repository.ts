@@ -54,13 +54,17 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
   async redeem(token: MagicLinkToken): Promise<boolean> {
     return this.db.transaction(async (m) => {
       // TypeORM answers [rows, affected] for UPDATE on postgres
-      const [spent] = await m.query(`UPDATE magic_link_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`, [
-        token.id,
-      ]);
+      const [spent] = await m.query(
+        `UPDATE magic_link_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
+        [token.id],
+      );
       if (spent.length === 0) return false;
       if (token.purpose === 'verify') {
         try {
-          await m.query(`UPDATE users SET email = $2, email_verified = true WHERE id = $1`, [token.userId, token.email]);
+          await m.query(`UPDATE users SET email = $2, email_verified = true WHERE id = $1`, [
+            token.userId,
+            token.email,
+          ]);
         } catch (err) {
           if (isUniqueViolation(err, 'users_verified_email_ci')) throw conflict('email_taken');
           throw err;

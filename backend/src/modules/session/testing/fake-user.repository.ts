@@ -41,9 +41,11 @@ export class FakeUserRepository extends UserRepository {
   }
   async updateProfile(id: number, changes: { username?: string; email?: string | null }) {
     const u = (await this.findById(id))!;
-    if (changes.username && (await this.isUsernameTaken(changes.username, id))) throw conflict('Username is already taken');
+    if (changes.username && (await this.isUsernameTaken(changes.username, id)))
+      throw conflict('Username is already taken');
     if (changes.username) u.username = changes.username;
-    if (changes.email !== undefined && changes.email !== u.email) Object.assign(u, { email: changes.email, emailVerified: false });
+    if (changes.email !== undefined && changes.email !== u.email)
+      Object.assign(u, { email: changes.email, emailVerified: false });
     return u;
   }
 }

@@ -16,7 +16,9 @@ export class TrafficConfigs1763700002000 implements MigrationInterface {
         is_active          boolean NOT NULL DEFAULT false,
         created_at         timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX IF NOT EXISTS idle_redirect_configs_created ON idle_redirect_configs (created_at DESC, id DESC)`);
+    await q.query(
+      `CREATE INDEX IF NOT EXISTS idle_redirect_configs_created ON idle_redirect_configs (created_at DESC, id DESC)`,
+    );
     await q.query(`
       CREATE TABLE IF NOT EXISTS back_button_configs (
         id              serial PRIMARY KEY,
@@ -24,7 +26,9 @@ export class TrafficConfigs1763700002000 implements MigrationInterface {
         is_active       boolean NOT NULL DEFAULT false,
         created_at      timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX IF NOT EXISTS back_button_configs_created ON back_button_configs (created_at DESC, id DESC)`);
+    await q.query(
+      `CREATE INDEX IF NOT EXISTS back_button_configs_created ON back_button_configs (created_at DESC, id DESC)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
