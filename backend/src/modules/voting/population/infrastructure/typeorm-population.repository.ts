@@ -11,6 +11,8 @@ interface RunRow {
   state: RunState;
   segment: number;
   job_id: string | null;
+  last_media_id: number;
+  max_media_id: number;
   total_media_count: number;
   media_processed: number;
   votes_inserted: string | number;
@@ -42,7 +44,7 @@ const toRun = (r: RunRow): PopulationRun => ({
 });
 
 /** Everything but the fake-user id list, which only the batch statement reads. */
-const COLUMNS = `id, state, segment, job_id, total_media_count, media_processed, votes_inserted, hot_votes_inserted,
+const COLUMNS = `id, state, segment, job_id, last_media_id, max_media_id, total_media_count, media_processed, votes_inserted, hot_votes_inserted,
   users_created, user_id_min, user_id_max, message, created_at, finished_at, pool_user_ids IS NOT NULL AS has_pool`;
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -50,24 +52,23 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const seededSessionId = () => `seed-${Array.from(randomBytes(27), (b) => ALNUM[b % ALNUM.length]).join('')}`;
 
 /**
- * One checkpoint as one statement: pick the next media after the cursor, draw 10–50 votes and a
+ * One checkpoint as one statement: pick the next media after the cursor ($5, up to the run's
+ * last media $6, both parameters so the primary key range scan is used), draw 10–50 votes and a
  * 70–100 % Hot bias for each (keeping the batch within $2 votes), insert votes and views for
- * distinct fake users, bump the media tallies and advance the cursor. Runs inside the batch
- * transaction that holds the run row's lock. The outer SELECT (not UPDATE) keeps the driver's
- * answer a plain row list on both pg and PGlite.
+ * distinct fake users ($4, the run's pool: a parameter, so no row re-reads a toasted array),
+ * bump the media tallies and advance the cursor. Runs inside the batch transaction that holds
+ * the run row's lock. No ON CONFLICT: the users are this run's own and each media is visited
+ * once, so a duplicate would be a bug and must fail loudly. The outer SELECT (not UPDATE) keeps
+ * the driver's answer a plain row list on both pg and PGlite.
  */
 const BATCH_SQL = `
-WITH run AS (
-  SELECT last_media_id, max_media_id, pool_user_ids AS pool, cardinality(pool_user_ids) AS p
-  FROM population_runs WHERE id = $1
-),
-cand AS MATERIALIZED (
+WITH cand AS MATERIALIZED (
   SELECT m.id,
          10 + floor(random() * 41)::int AS n,
          0.70 + random() * 0.30 AS bias,
-         floor(random() * run.p)::int AS off
-  FROM media m, run
-  WHERE m.id > run.last_media_id AND m.id <= run.max_media_id
+         floor(random() * cardinality($4::int[]))::int AS off
+  FROM media m
+  WHERE m.id > $5 AND m.id <= $6
   ORDER BY m.id
   LIMIT $3
 ),
@@ -78,15 +79,13 @@ batch AS MATERIALIZED (
 ),
 ins AS (
   INSERT INTO votes (user_id, media_id, is_hot, is_seeded)
-  SELECT run.pool[1 + (b.off + k) % run.p], b.id, random() < b.bias, true
-  FROM batch b CROSS JOIN run CROSS JOIN LATERAL generate_series(0, b.n - 1) AS k
-  ON CONFLICT DO NOTHING
+  SELECT ($4::int[])[1 + (b.off + k) % cardinality($4::int[])], b.id, random() < b.bias, true
+  FROM batch b CROSS JOIN LATERAL generate_series(0, b.n - 1) AS k
   RETURNING user_id, media_id, is_hot
 ),
 vw AS (
   INSERT INTO views (user_id, media_id)
   SELECT user_id, media_id FROM ins
-  ON CONFLICT DO NOTHING
   RETURNING media_id
 ),
 vw_count AS (SELECT media_id, count(*) AS views FROM vw GROUP BY media_id),
@@ -99,12 +98,13 @@ tallies AS (
     hot_votes = m.hot_votes + p.hot,
     total_views = m.total_views + coalesce(v.views, 0)
   FROM per_media p LEFT JOIN vw_count v USING (media_id)
-  WHERE m.id = p.media_id
+  -- spelled out as an id list so the planner probes the primary key instead of scanning media
+  WHERE m.id = p.media_id AND m.id = ANY(ARRAY(SELECT id FROM batch))
   RETURNING m.id
 ),
 cursor AS (
   UPDATE population_runs r SET
-    last_media_id = coalesce((SELECT max(id) FROM batch), r.last_media_id),
+    last_media_id = coalesce((SELECT max(id) FROM batch), $5),
     media_processed = r.media_processed + (SELECT count(*) FROM batch),
     votes_inserted = r.votes_inserted + (SELECT coalesce(sum(votes), 0) FROM per_media),
     hot_votes_inserted = r.hot_votes_inserted + (SELECT coalesce(sum(hot), 0) FROM per_media),
@@ -117,6 +117,8 @@ SELECT cursor.*, (SELECT count(*) FROM batch)::int AS batch_media FROM cursor`;
 
 @Injectable()
 export class TypeormPopulationRepository extends PopulationRepository {
+  private readonly pools = new Map<number, number[]>();
+
   constructor(@InjectDataSource() private readonly db: DataSource) {
     super();
   }
@@ -161,13 +163,27 @@ export class TypeormPopulationRepository extends PopulationRepository {
 
   async runBatch(runId: number, segment: number, maxVotes: number): Promise<BatchOutcome> {
     return this.db.transaction(async (m) => {
-      // the row lock serialises batches, pause and stop: a change of state is seen at the next batch
-      const [locked]: RunRow[] = await m.query(`SELECT ${COLUMNS} FROM population_runs WHERE id = $1 FOR UPDATE`, [runId]);
+      // The row lock serialises batches, pause and stop: a change of state is seen at the next batch.
+      // A batch lost to a database crash is simply done again (votes and cursor commit together),
+      // so its commit need not wait for the WAL flush (synchronous_commit off, this transaction only).
+      const [locked]: RunRow[] = await m.query(
+        `SELECT ${COLUMNS}, set_config('synchronous_commit', 'off', true) FROM population_runs WHERE id = $1 FOR UPDATE`,
+        [runId],
+      );
       if (!locked) throw new Error(`Population run ${runId} no longer exists (was the database reset?)`);
       if (locked.state !== 'running' || locked.segment !== segment) return { kind: 'halted', run: toRun(locked) };
       if (!locked.has_pool) await this.createFakeUsers(m, locked);
 
-      const [row]: (RunRow & { batch_media: number })[] = await m.query(BATCH_SQL, [runId, maxVotes, MEDIA_PER_BATCH]);
+      const pool = await this.poolOf(m, runId);
+      // a named statement: parsed and planned once per connection instead of once per batch
+      const client = (await m.queryRunner!.connect()) as {
+        query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: (RunRow & { batch_media: number })[] }>;
+      };
+      const { rows: [row] } = await client.query({
+        name: 'population-batch',
+        text: BATCH_SQL,
+        values: [runId, maxVotes, MEDIA_PER_BATCH, pool, locked.last_media_id, locked.max_media_id],
+      });
       if (row!.batch_media > 0) return { kind: 'progress', run: toRun(row!) };
       const [[done]]: [RunRow[], number] = await m.query(
         `UPDATE population_runs SET state = 'completed', finished_at = now(), updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
@@ -175,6 +191,18 @@ export class TypeormPopulationRepository extends PopulationRepository {
       );
       return { kind: 'completed', run: toRun(done!) };
     });
+  }
+
+  /** A run's fake users never change once created: read them once per process, not per batch. */
+  private async poolOf(m: EntityManager, runId: number): Promise<number[]> {
+    let pool = this.pools.get(runId);
+    if (!pool) {
+      const [row]: { pool: number[] }[] = await m.query(`SELECT pool_user_ids AS pool FROM population_runs WHERE id = $1`, [runId]);
+      pool = row!.pool;
+      this.pools.clear(); // only the current run's matters
+      this.pools.set(runId, pool);
+    }
+    return pool;
   }
 
   /** The run's fake users, named by the visitor username generator, created with the first batch. */
