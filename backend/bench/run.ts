@@ -30,7 +30,10 @@ async function sampleCpu(app: BenchApp): Promise<{ api: number; db: Map<number, 
   const api = await cpuMs(app.pid);
   if (api === null) return null;
   const { rows } = await app.db.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    // the API's connections only: not autovacuum workers, not this bench's own pool
+    `SELECT pid FROM pg_stat_activity
+      WHERE datname = current_database() AND backend_type = 'client backend'
+        AND coalesce(application_name, '') NOT LIKE 'vibe-bench%'`,
   );
   const db = new Map<number, number>();
   for (const { pid } of rows) {
@@ -102,7 +105,7 @@ async function main(): Promise<number> {
     await mkdir(dataDir, { recursive: true });
     log(`${label}: starting the API on database ${db.name}`);
     let api: Awaited<ReturnType<typeof startApi>> | undefined;
-    const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+    const pool = new pg.Pool({ connectionString: db.url, max: 4, application_name: `vibe-bench-${label}` });
     const close = async () => {
       await api?.stop();
       await pool.end().catch(() => {});
