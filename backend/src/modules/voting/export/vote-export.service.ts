@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Writable } from 'node:stream';
-import { XlsxVotesWriter } from './infrastructure/xlsx-votes-writer.js';
-import { type ExportVote, VoteExportRepository } from './vote-export.repository.js';
+import { XlsxExportWorker } from './infrastructure/xlsx-export-worker.js';
+import { lastKey, type VoteBatch, VoteExportRepository } from './vote-export.repository.js';
 
 export const EXPORT_BATCH = 5000;
+
+const EMPTY: VoteBatch = { userIds: new Int32Array(0), mediaIds: new Int32Array(0), hot: new Uint8Array(0), votedAt: new Float64Array(0) };
 
 /** votes_export_{date}.xlsx (spec §2), dated in UTC. */
 export const exportFileName = (now = new Date()) => `votes_export_${now.toISOString().slice(0, 10)}.xlsx`;
@@ -15,36 +17,39 @@ export class VoteExportService {
   constructor(private readonly votes: VoteExportRepository) {}
 
   /**
-   * Streams every vote as xlsx into `out`. `start()` runs once the first batch is read, right
-   * before the first byte, so a database failure up to then is still an ordinary error answer.
-   * The next batch is read while the current one is written.
+   * Streams every vote as xlsx into `out` and ends it. `start()` runs once the first batch is
+   * read, right before the first byte, so a database failure up to then is still an ordinary
+   * error answer. This thread only reads batches (the next one while the worker writes the
+   * current) and passes bytes on; the spreadsheet work happens in the export worker.
    */
   async export(out: Writable, start: () => void, aborted: () => boolean): Promise<number> {
     let batch = await this.votes.batchAfter(null, EXPORT_BATCH);
     start();
-    const writer = new XlsxVotesWriter(out);
-    let next: Promise<ExportVote[]> | null = null;
+    const worker = await XlsxExportWorker.start(out);
+    let next: Promise<VoteBatch> | null = null;
+    let sent = 0;
     try {
-      while (batch.length) {
-        const last = batch[batch.length - 1]!;
-        next = batch.length === EXPORT_BATCH ? this.votes.batchAfter(last, EXPORT_BATCH) : null;
-        writer.add(batch);
-        await writer.settle(aborted);
+      while (batch.userIds.length) {
+        const size = batch.userIds.length;
+        next = size === EXPORT_BATCH ? this.votes.batchAfter(lastKey(batch), EXPORT_BATCH) : null;
+        await worker.write(batch); // transfers the buffers: batch is unusable from here
+        sent += size;
         if (aborted()) {
-          writer.abort();
-          this.logger.warn(`Votes export abandoned by the client after ${writer.rows} rows`);
-          return writer.rows;
+          await worker.abort();
+          this.logger.warn(`Votes export abandoned by the client after ${sent} rows`);
+          return sent;
         }
-        batch = next ? await next : [];
+        batch = next ? await next : EMPTY;
         next = null;
       }
-      await writer.finish();
-      return writer.rows;
+      const rows = await worker.end();
+      out.end();
+      return rows;
     } catch (err) {
-      writer.abort();
+      await worker.abort().catch(() => {});
       throw err;
     } finally {
-      // a prefetch left behind by an abort must not become an unhandled rejection
+      // a prefetch left behind by an abort or a failure must not become an unhandled rejection
       next?.catch(() => {});
     }
   }

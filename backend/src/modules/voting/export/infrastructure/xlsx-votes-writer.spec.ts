@@ -1,8 +1,22 @@
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { ExportVote } from '../vote-export.repository.js';
+import type { VoteBatch } from '../vote-export.repository.js';
 import { XlsxVotesWriter } from './xlsx-votes-writer.js';
+
+interface ExportVote {
+  userId: number;
+  mediaId: number;
+  isHot: boolean;
+  votedAt: Date;
+}
+
+const toColumns = (votes: ExportVote[]): VoteBatch => ({
+  userIds: Int32Array.from(votes, (v) => v.userId),
+  mediaIds: Int32Array.from(votes, (v) => v.mediaId),
+  hot: Uint8Array.from(votes, (v) => (v.isHot ? 1 : 0)),
+  votedAt: Float64Array.from(votes, (v) => v.votedAt.getTime()),
+});
 
 const vote = (i: number): ExportVote => ({ userId: i, mediaId: 100 + i, isHot: i % 2 === 0, votedAt: new Date(Date.UTC(2025, 5, 1, 12, 0, i)) });
 
@@ -10,9 +24,9 @@ async function write(votes: ExportVote[], rowsPerSheet: number): Promise<ExcelJS
   const out = new PassThrough();
   const bytes = buffer(out);
   const writer = new XlsxVotesWriter(out, rowsPerSheet);
-  writer.add(votes.slice(0, 4));
+  writer.add(toColumns(votes.slice(0, 4)));
   await writer.settle(() => false);
-  writer.add(votes.slice(4));
+  writer.add(toColumns(votes.slice(4)));
   await writer.finish();
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await bytes) as unknown as ArrayBuffer);

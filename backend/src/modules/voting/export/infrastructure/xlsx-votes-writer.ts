@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
-import type { ExportVote } from '../vote-export.repository.js';
+import type { VoteBatch } from '../vote-export.repository.js';
 
 /** Excel's limit is 1,048,576 rows a sheet; a round million (plus the header) leaves room. */
 export const ROWS_PER_SHEET = 1_000_000;
@@ -41,16 +41,17 @@ export class XlsxVotesWriter {
     this.sheet = this.addSheet();
   }
 
-  add(votes: readonly ExportVote[]): void {
-    for (const v of votes) {
+  add(votes: VoteBatch): void {
+    const n = votes.userIds.length;
+    for (let i = 0; i < n; i++) {
       if (this.rowsInSheet === this.rowsPerSheet) {
         this.sheet.commit();
         this.sheet = this.addSheet();
       }
-      this.sheet.addRow([v.userId, v.mediaId, v.isHot, v.votedAt]).commit();
+      this.sheet.addRow([votes.userIds[i], votes.mediaIds[i], votes.hot[i] === 1, new Date(votes.votedAt[i]!)]).commit();
       this.rowsInSheet++;
     }
-    this.rows += votes.length;
+    this.rows += n;
   }
 
   /** Resolves once the XML not yet taken by the zip is under the limit (or `stop()` says give up). */
