@@ -132,6 +132,7 @@ export async function seed(pool: pg.Pool, options: SeedOptions): Promise<SeedInf
     for (let i = 1; i <= VOTERS; i++) voters.push(await namedUser(`BenchVoter${i}`));
 
     const filler = Math.max(0, options.votes - probeVotes);
+    if (probeVotes > options.votes) log(`seed: the probe users alone need ${probeVotes} votes, more than --votes`);
     const perFiller = Math.min(M, VOTES_PER_FILLER);
     const fillers = Math.ceil(filler / perFiller);
     const firstFiller = await insertUsers('benchFiller', fillers);
