@@ -55,7 +55,9 @@ async function bootstrap(): Promise<void> {
   }
   if (!config.databaseUrl) {
     // PGlite lives in one process: in embedded mode the API runs the jobs itself
-    console.error('The worker needs DATABASE_URL (PostgreSQL). Without it, the API process runs the jobs (RUN_JOBS defaults to true).');
+    console.error(
+      'The worker needs DATABASE_URL (PostgreSQL). Without it, the API process runs the jobs (RUN_JOBS defaults to true).',
+    );
     process.exit(1);
   }
   const app = await NestFactory.createApplicationContext(WorkerModule.register(config), { bufferLogs: true });

@@ -20,7 +20,9 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
   });
 
   const mediaKeys = async () =>
-    ((await db.query(`SELECT storage_key FROM media ORDER BY storage_key`)) as { storage_key: string }[]).map((r) => r.storage_key);
+    ((await db.query(`SELECT storage_key FROM media ORDER BY storage_key`)) as { storage_key: string }[]).map(
+      (r) => r.storage_key,
+    );
 
   it.each([
     ['get', '/api/admin/list-bucket-files'],
@@ -29,7 +31,10 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
     ['post', '/api/admin/import-media'],
     ['get', '/api/admin/jobs/import-media-x'],
   ] as const)('refuses %s %s without admin credentials (401) and starts nothing', async (method, url) => {
-    const res = await request(t.server)[method](url).send({ filenames: ['a.png'] }).expect(401);
+    const agent = request(t.server);
+    const res = await agent[method](url)
+      .send({ filenames: ['a.png'] })
+      .expect(401);
     expect(res.body.message).toBe('Admin authentication required');
     expect(await db.query(`SELECT id FROM jobs`)).toEqual([]);
   });
@@ -67,7 +72,10 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
 
     it('answers 404 for a key that does not exist, and deletes nothing', async () => {
       const before = await listKeys(t);
-      const res = await asAdmin(t).post('/api/admin/delete-bucket-files').send({ filenames: ['del/nope.png'] }).expect(404);
+      const res = await asAdmin(t)
+        .post('/api/admin/delete-bucket-files')
+        .send({ filenames: ['del/nope.png'] })
+        .expect(404);
       expect(res.body.message).toBe('File not found: del/nope.png');
       expect(await listKeys(t)).toEqual(before);
     });
@@ -110,11 +118,17 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
       expect(job.result).toEqual({ imported: 4, skipped: total - 5, errors: 1, totalFiles: total });
       expect(job.progress).toMatchObject({ percent: 100, imported: 4, errors: 1, totalFiles: total });
 
-      const rows: { storage_key: string; mime_type: string; size: string; original_name: string; username: string; session_id: string }[] =
-        await db.query(
-          `SELECT m.storage_key, m.mime_type, m.size, m.original_name, u.username, u.session_id
+      const rows: {
+        storage_key: string;
+        mime_type: string;
+        size: string;
+        original_name: string;
+        username: string;
+        session_id: string;
+      }[] = await db.query(
+        `SELECT m.storage_key, m.mime_type, m.size, m.original_name, u.username, u.session_id
            FROM media m JOIN users u ON u.id = m.user_id ORDER BY m.storage_key`,
-        );
+      );
       expect(rows.map((r) => [r.storage_key, r.mime_type])).toEqual([
         ['imp/clip.mp4', 'video/mp4'],
         ['imp/photo.JPG', 'image/jpeg'],
@@ -139,7 +153,10 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
     it('removes the media row of a deleted bucket file, so nobody is offered a missing file', async () => {
       const before = await mediaKeys();
       expect(before).toContain('imp/photo.png');
-      const res = await asAdmin(t).post('/api/admin/delete-bucket-files').send({ filenames: ['imp/photo.png'] }).expect(200);
+      const res = await asAdmin(t)
+        .post('/api/admin/delete-bucket-files')
+        .send({ filenames: ['imp/photo.png'] })
+        .expect(200);
       expect(res.body).toMatchObject({ deleted: ['imp/photo.png'], errors: [], mediaDeleted: 1 });
       expect(res.body.message).toBe('Deleted 1 file(s) and 1 media item(s) using them');
       expect(await mediaKeys()).toEqual(before.filter((k) => k !== 'imp/photo.png'));
@@ -163,13 +180,17 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
     expect(r).toMatchObject({ success: true, provider: 's3', totalFiles: (await listKeys(t)).length });
     type Group = { type: string; criteria: string; files: { key: string; size: number; lastModified: string }[] };
     const keysOf = (g: Group) => g.files.map((f) => f.key).sort();
-    const find = (type: string, key: string) => (r.duplicateGroups as Group[]).find((g) => g.type === type && keysOf(g).includes(key));
+    const find = (type: string, key: string) =>
+      (r.duplicateGroups as Group[]).find((g) => g.type === type && keysOf(g).includes(key));
 
     expect(keysOf(find('content', 'dup/sunset.png')!)).toEqual(['dup/copies/sunset (1).png', 'dup/sunset.png']);
     expect(find('content', 'dup/aaaa.txt')).toBeUndefined(); // same size, different bytes
     expect(keysOf(find('size', 'dup/aaaa.txt')!)).toEqual(['dup/aaaa.txt', 'dup/bbbb.txt']);
     expect(find('size', 'dup/aaaa.txt')!.criteria).toMatch(/46 bytes/);
-    expect(keysOf(find('name-similarity', 'dup/holiday-beach.jpg')!)).toEqual(['dup/Holiday Beach copy.jpg', 'dup/holiday-beach.jpg']);
+    expect(keysOf(find('name-similarity', 'dup/holiday-beach.jpg')!)).toEqual([
+      'dup/Holiday Beach copy.jpg',
+      'dup/holiday-beach.jpg',
+    ]);
     expect(keysOf(find('name-similarity', 'dup/sunset.png')!)).toEqual(['dup/copies/sunset (1).png', 'dup/sunset.png']);
     for (const g of r.duplicateGroups as Group[]) {
       expect(g.files.length).toBeGreaterThan(1);
@@ -210,6 +231,13 @@ describe(`job de-duplication without a runner (${dbKind}, RUN_JOBS=false)`, () =
     const rows = await t.app.get(DataSource).query(`SELECT name FROM jobs ORDER BY name`);
     expect(rows).toEqual([{ name: 'find-duplicates' }, { name: 'import-media' }]);
     const job = await asAdmin(t).get(`/api/admin/jobs/${a.body.jobId}`).expect(200);
-    expect(job.body).toMatchObject({ id: a.body.jobId, name: 'import-media', state: 'waiting', progress: { percent: 0 }, result: null, error: null });
+    expect(job.body).toMatchObject({
+      id: a.body.jobId,
+      name: 'import-media',
+      state: 'waiting',
+      progress: { percent: 0 },
+      result: null,
+      error: null,
+    });
   });
 });

@@ -33,7 +33,11 @@ describe.runIf(testRedisUrl)(`jobs on BullMQ (${dbKind}, Redis)`, () => {
     const started = await asAdmin(api).post('/api/admin/import-media').expect(202);
     expect(started.body.jobId).toMatch(/^import-media-/);
     const job = await waitForJob(api, started.body.jobId);
-    expect(job).toMatchObject({ state: 'completed', error: null, result: { imported: 2, skipped: 1, errors: 0, totalFiles: 3 } });
+    expect(job).toMatchObject({
+      state: 'completed',
+      error: null,
+      result: { imported: 2, skipped: 1, errors: 0, totalFiles: 3 },
+    });
     expect(job.progress).toMatchObject({ percent: 100, imported: 2 });
 
     // another API replica (its own database here) answers the same job from Redis

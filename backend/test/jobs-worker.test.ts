@@ -2,10 +2,26 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { asAdmin, eventually, expectConsistent, png, populationFacts, putObject, seedMedia, waitForJob } from './support/jobs.js';
+import {
+  asAdmin,
+  eventually,
+  expectConsistent,
+  png,
+  populationFacts,
+  putObject,
+  seedMedia,
+  waitForJob,
+} from './support/jobs.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
-import { buildBackend, dropQueues, startWorker, testRedisUrl, uniquePrefix, type WorkerProcess } from './support/worker-process.js';
+import {
+  buildBackend,
+  dropQueues,
+  startWorker,
+  testRedisUrl,
+  uniquePrefix,
+  type WorkerProcess,
+} from './support/worker-process.js';
 
 /**
  * The separate worker process (`node dist/worker.js`) against PostgreSQL and Redis, killed in
@@ -24,7 +40,11 @@ if (dbKind === 'postgres') {
     const q = (sql: string, params?: unknown[]) => api.app.get(DataSource).query(sql, params);
 
     beforeAll(async () => {
-      [build, s3, logDir] = await Promise.all([buildBackend(), startS3(), mkdtemp(path.join(os.tmpdir(), 'vibe-worker-log-'))]);
+      [build, s3, logDir] = await Promise.all([
+        buildBackend(),
+        startS3(),
+        mkdtemp(path.join(os.tmpdir(), 'vibe-worker-log-')),
+      ]);
       // the API only enqueues; every handler runs in the worker process
       api = await startTestApp({ ...s3.env, REDIS_URL: redisUrl, JOBS_PREFIX: prefix, RUN_JOBS: 'false' });
     });
@@ -59,7 +79,7 @@ if (dbKind === 'postgres') {
       try {
         return await what;
       } catch (err) {
-        throw new Error(`${(err as Error).message}\n--- worker log ---\n${await worker?.log()}`);
+        throw new Error(`${(err as Error).message}\n--- worker log ---\n${await worker?.log()}`, { cause: err });
       }
     };
 
@@ -115,7 +135,9 @@ if (dbKind === 'postgres') {
       const image = await png(9);
       for (let i = 0; i < FILES; i += 25) {
         await Promise.all(
-          Array.from({ length: Math.min(25, FILES - i) }, (_, j) => putObject(api, `kill/${String(i + j).padStart(4, '0')}.png`, image, 'image/png')),
+          Array.from({ length: Math.min(25, FILES - i) }, (_, j) =>
+            putObject(api, `kill/${String(i + j).padStart(4, '0')}.png`, image, 'image/png'),
+          ),
         );
       }
       const before = Number((await q(`SELECT count(*) AS n FROM media`))[0].n);

@@ -99,13 +99,22 @@ describe(`vote population (${dbKind}, in-process jobs)`, () => {
       userIdRange: `${f.min_user}-${f.max_user}`,
     };
     expect(job.result).toMatchObject(expected);
-    expect(job.result.message).toBe(`Population complete: ${f.seeded_votes} votes on 40 of 40 media from 50 fake users`);
-    expect(job.progress).toMatchObject({ percent: 100, mediaProcessed: 40, totalMediaCount: 40, totalVotesInserted: f.seeded_votes });
+    expect(job.result.message).toBe(
+      `Population complete: ${f.seeded_votes} votes on 40 of 40 media from 50 fake users`,
+    );
+    expect(job.progress).toMatchObject({
+      percent: 100,
+      mediaProcessed: 40,
+      totalMediaCount: 40,
+      totalVotesInserted: f.seeded_votes,
+    });
     const status = await asAdmin(t).get('/api/admin/populate-votes').expect(200);
     expect(status.body).toMatchObject({ ...expected, jobId: started.body.jobId });
 
     // fake users: three-word names like visitors', and no browser can sign in as one
-    const fakes: { username: string; session_id: string }[] = await q(`SELECT username, session_id FROM users WHERE is_seeded`);
+    const fakes: { username: string; session_id: string }[] = await q(
+      `SELECT username, session_id FROM users WHERE is_seeded`,
+    );
     for (const u of fakes) expect(u.username).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+ing[A-Z][a-z]+\d*$/);
     const claim = await request(t.server).post('/api/session').send({ sessionId: fakes[0]!.session_id }).expect(400);
     expect(claim.body.message).toMatch(/sessionId/);
@@ -123,12 +132,20 @@ describe(`vote population (${dbKind}, in-process jobs)`, () => {
     const after = await populationFacts(q);
     expect(after.seeded_users).toBe(100);
     expect(after.seeded_votes).toBe(before.seeded_votes + job.result.totalVotesInserted);
-    for (const m of after.media) expect({ id: m.id, votes: m.total_votes, views: m.total_views }).toEqual({ id: m.id, votes: m.votes, views: m.views });
+    for (const m of after.media)
+      expect({ id: m.id, votes: m.total_votes, views: m.total_views }).toEqual({
+        id: m.id,
+        votes: m.votes,
+        views: m.views,
+      });
   });
 
   it('fix-user-sequence sets the next user id to max(id) + 1', async () => {
     const [{ max }] = await q(`SELECT max(id)::int AS max FROM users`);
-    await q(`INSERT INTO users (id, session_id, username) VALUES ($1, $2, 'ImportedByHand')`, [max + 500, 'h'.repeat(32)]);
+    await q(`INSERT INTO users (id, session_id, username) VALUES ($1, $2, 'ImportedByHand')`, [
+      max + 500,
+      'h'.repeat(32),
+    ]);
     const res = await asAdmin(t).post('/api/admin/fix-user-sequence').expect(200);
     expect(res.body).toEqual({ success: true, nextUserId: max + 501 });
     const v = await newVisitor(t);
@@ -223,7 +240,8 @@ describe(`population pause, continue and restart with a runner (${dbKind}, in-pr
     await store.drop();
   });
 
-  const votesSoFar = async () => Number((await q(`SELECT votes_inserted FROM population_runs`))[0]?.votes_inserted ?? 0);
+  const votesSoFar = async () =>
+    Number((await q(`SELECT votes_inserted FROM population_runs`))[0]?.votes_inserted ?? 0);
 
   it('pauses at a checkpoint, stays put, and continues to the end without inserting twice', async () => {
     const started = await asAdmin(t).post('/api/admin/populate-votes').expect(202);
@@ -254,6 +272,10 @@ describe(`population pause, continue and restart with a runner (${dbKind}, in-pr
     expectConsistent(done);
     expect(done.run.state).toBe('completed');
     expect(done.run.media_processed).toBe(MEDIA);
-    expect(job.result).toMatchObject({ state: 'completed', mediaProcessed: MEDIA, totalVotesInserted: done.seeded_votes });
+    expect(job.result).toMatchObject({
+      state: 'completed',
+      mediaProcessed: MEDIA,
+      totalVotesInserted: done.seeded_votes,
+    });
   });
 });

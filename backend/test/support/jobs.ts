@@ -4,6 +4,10 @@ import request from 'supertest';
 import { ObjectStorage } from '../../src/platform/storage/object-storage.js';
 import type { TestApp } from './test-app.js';
 
+/** Job results and rows as JSON: the tests check them field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 export const ADMIN = { username: 'admin', password: 'test-admin-password' };
 
 /** An admin request (HTTP Basic, as the admin portal sends it). */
@@ -21,7 +25,7 @@ export interface JobBody {
   name: string;
   state: 'waiting' | 'active' | 'completed' | 'failed';
   progress: { percent: number; [k: string]: number };
-  result: any;
+  result: Json;
   error: string | null;
   attemptsMade: number;
 }
@@ -32,13 +36,18 @@ export async function waitForJob(t: TestApp, id: string, timeoutMs = 50_000): Pr
   for (;;) {
     const res = await asAdmin(t).get(`/api/admin/jobs/${id}`).expect(200);
     if (res.body.state === 'completed' || res.body.state === 'failed') return res.body as JobBody;
-    if (Date.now() > deadline) throw new Error(`Job ${id} still ${res.body.state} after ${timeoutMs} ms: ${JSON.stringify(res.body)}`);
+    if (Date.now() > deadline)
+      throw new Error(`Job ${id} still ${res.body.state} after ${timeoutMs} ms: ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 /** Polls until `check` answers something truthy. */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 50_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 50_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
@@ -49,9 +58,13 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
 }
 
 export const png = (seed = 0) =>
-  sharp({ create: { width: 4, height: 4, channels: 3, background: { r: seed % 256, g: 90, b: 200 } } }).png().toBuffer();
+  sharp({ create: { width: 4, height: 4, channels: 3, background: { r: seed % 256, g: 90, b: 200 } } })
+    .png()
+    .toBuffer();
 export const jpeg = (seed = 0) =>
-  sharp({ create: { width: 4, height: 4, channels: 3, background: { r: 10, g: seed % 256, b: 60 } } }).jpeg().toBuffer();
+  sharp({ create: { width: 4, height: 4, channels: 3, background: { r: 10, g: seed % 256, b: 60 } } })
+    .jpeg()
+    .toBuffer();
 /** The head of an MP4 file (an `ftyp` box): enough for the type sniffer. */
 export const mp4 = () =>
   Buffer.concat([
@@ -73,10 +86,14 @@ export async function listKeys(t: TestApp): Promise<string[]> {
   return keys.sort();
 }
 
-type Query = (sql: string, params?: unknown[]) => Promise<any[]>;
+type Query = (sql: string, params?: unknown[]) => Promise<Json[]>;
 
 /** Gives `n` media rows to a new owner (set-based; population only needs rows, not files). */
-export async function seedMedia(query: Query, n: number, tag = Math.random().toString(36).slice(2, 8)): Promise<number> {
+export async function seedMedia(
+  query: Query,
+  n: number,
+  tag = Math.random().toString(36).slice(2, 8),
+): Promise<number> {
   const [owner] = await query(`INSERT INTO users (session_id, username) VALUES ($1, $2) RETURNING id`, [
     `owner${tag}`.padEnd(32, 'x').slice(0, 32),
     `Owner${tag}`,
@@ -95,8 +112,16 @@ export async function seedMedia(query: Query, n: number, tag = Math.random().toS
  */
 export async function populationFacts(query: Query) {
   const [run] = await query(`SELECT * FROM population_runs ORDER BY id DESC LIMIT 1`);
-  const media: { id: number; total_votes: number; hot_votes: number; total_views: number; votes: number; hot: number; views: number; seeded: number }[] =
-    await query(`
+  const media: {
+    id: number;
+    total_votes: number;
+    hot_votes: number;
+    total_views: number;
+    votes: number;
+    hot: number;
+    views: number;
+    seeded: number;
+  }[] = await query(`
       SELECT m.id, m.total_votes, m.hot_votes, m.total_views,
         coalesce(v.votes, 0)::int AS votes, coalesce(v.hot, 0)::int AS hot, coalesce(w.views, 0)::int AS views,
         coalesce(v.seeded, 0)::int AS seeded
@@ -116,7 +141,7 @@ export async function populationFacts(query: Query) {
          AND NOT EXISTS (SELECT 1 FROM views w WHERE w.user_id = v.user_id AND w.media_id = v.media_id))::int AS votes_without_view,
       (SELECT count(*) FROM votes v JOIN users u ON u.id = v.user_id WHERE v.is_seeded AND NOT u.is_seeded)::int AS seeded_votes_by_real_users`);
   return { run, media, ...counts } as {
-    run: any;
+    run: Json;
     media: typeof media;
     seeded_votes: number;
     seeded_hot: number;
@@ -131,7 +156,12 @@ export async function populationFacts(query: Query) {
 /** The invariants every population must keep, finished or not. */
 export function expectConsistent(f: Awaited<ReturnType<typeof populationFacts>>) {
   for (const m of f.media) {
-    expect({ id: m.id, votes: m.total_votes, hot: m.hot_votes, views: m.total_views }).toEqual({ id: m.id, votes: m.votes, hot: m.hot, views: m.views });
+    expect({ id: m.id, votes: m.total_votes, hot: m.hot_votes, views: m.total_views }).toEqual({
+      id: m.id,
+      votes: m.votes,
+      hot: m.hot,
+      views: m.views,
+    });
   }
   const processed = f.media.filter((m) => m.seeded > 0);
   expect(processed.length).toBe(f.run.media_processed);

@@ -10,7 +10,8 @@ const backendDir = path.resolve(import.meta.dirname, '..', '..');
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
 
 /** A queue prefix of its own per test file run, so parallel runs never share jobs. */
-export const uniquePrefix = (what: string) => `vibe-test-${what}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+export const uniquePrefix = (what: string) =>
+  `vibe-test-${what}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** Deletes every Redis key under a queue prefix. */
 export async function dropQueues(redisUrl: string, prefix: string): Promise<void> {
@@ -33,12 +34,29 @@ export async function dropQueues(redisUrl: string, prefix: string): Promise<void
  * node_modules/.cache, so `node <dir>/worker.js` finds the packages and never touches dist/.
  */
 export async function buildBackend(): Promise<{ dir: string; remove(): Promise<void> }> {
-  const dir = path.join(backendDir, 'node_modules', '.cache', `vibe-worker-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  const dir = path.join(
+    backendDir,
+    'node_modules',
+    '.cache',
+    `vibe-worker-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+  );
   // type errors elsewhere in a work-in-progress tree still emit JavaScript; only a missing file matters
-  const r = spawnSync(process.execPath, [path.join(backendDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', dir, '--sourceMap', 'false'], {
-    cwd: backendDir,
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(backendDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      'tsconfig.build.json',
+      '--outDir',
+      dir,
+      '--sourceMap',
+      'false',
+    ],
+    {
+      cwd: backendDir,
+      encoding: 'utf8',
+    },
+  );
   if (!existsSync(path.join(dir, 'worker.js'))) throw new Error(`Build failed:\n${r.stdout}\n${r.stderr}`);
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

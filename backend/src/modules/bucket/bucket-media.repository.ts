@@ -25,7 +25,12 @@ export abstract class BucketMediaRepository {
    * Inserts the rows (keys already present are left alone) and saves the checkpoint, in one
    * transaction: a crash either keeps both or neither. Answers how many rows were inserted.
    */
-  abstract importBatch(jobId: string, ownerId: number, rows: readonly ImportedObject[], next: (inserted: number) => ImportCheckpoint): Promise<ImportCheckpoint>;
+  abstract importBatch(
+    jobId: string,
+    ownerId: number,
+    rows: readonly ImportedObject[],
+    next: (inserted: number) => ImportCheckpoint,
+  ): Promise<ImportCheckpoint>;
   abstract checkpoint(jobId: string): Promise<ImportCheckpoint | null>;
   /** Deletes the media rows stored under these keys (votes and views cascade); answers their keys. */
   abstract deleteByKeys(keys: readonly string[]): Promise<string[]>;

@@ -52,11 +52,15 @@ export class BucketService {
     const keys = [...new Set(filenames)];
     const unsafe = keys.filter((k) => !isSafeKey(k));
     if (unsafe.length) {
-      throw badRequest(`Invalid file name(s): ${unsafe.map((k) => JSON.stringify(k)).join(', ')}. Use the keys from list-bucket-files.`);
+      throw badRequest(
+        `Invalid file name(s): ${unsafe.map((k) => JSON.stringify(k)).join(', ')}. Use the keys from list-bucket-files.`,
+      );
     }
     const stats = await Promise.all(keys.map(async (key) => ({ key, found: (await this.storage.stat(key)) !== null })));
     const present = stats.filter((s) => s.found).map((s) => s.key);
-    const errors: DeleteResult['errors'] = stats.filter((s) => !s.found).map((s) => ({ key: s.key, error: 'File not found' }));
+    const errors: DeleteResult['errors'] = stats
+      .filter((s) => !s.found)
+      .map((s) => ({ key: s.key, error: 'File not found' }));
     if (!present.length) {
       throw notFound(keys.length === 1 ? `File not found: ${keys[0]}` : `None of the ${keys.length} files exist`);
     }

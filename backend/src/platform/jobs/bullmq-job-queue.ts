@@ -112,7 +112,8 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
     onApplicationBootstrap(): void {
       this.worker.on('error', (err) => this.logger.error(`Worker error: ${err.message}`));
       this.worker.on('failed', (job, err) => {
-        if (job && err.name !== 'WaitingError') this.logger.warn(`Job ${job.id} attempt ${job.attemptsMade} failed: ${err.message}`);
+        if (job && err.name !== 'WaitingError')
+          this.logger.warn(`Job ${job.id} attempt ${job.attemptsMade} failed: ${err.message}`);
       });
       void this.worker.run().catch((err: Error) => this.logger.error(`Worker stopped: ${err.message}`));
     }
@@ -140,6 +141,8 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
       });
     }
   }
-  Object.defineProperty(JobProcessor, 'name', { value: `${name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Processor` });
+  Object.defineProperty(JobProcessor, 'name', {
+    value: `${name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Processor`,
+  });
   return JobProcessor;
 }

@@ -86,11 +86,13 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
       );
       const row =
         inserted[0] ??
-        ((await this.db.query(
-          `SELECT * FROM jobs WHERE id = $1 OR (exclusive_key = $2 AND state IN ('waiting', 'active'))
+        (
+          (await this.db.query(
+            `SELECT * FROM jobs WHERE id = $1 OR (exclusive_key = $2 AND state IN ('waiting', 'active'))
            ORDER BY (id = $1) DESC LIMIT 1`,
-          [id, options.exclusiveKey ?? null],
-        )) as JobRow[])[0];
+            [id, options.exclusiveKey ?? null],
+          )) as JobRow[]
+        )[0];
       if (row) {
         if (inserted[0]) this.kick();
         return toView(row);
@@ -181,18 +183,21 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
     const handler = this.handlers.get(job.name)!;
     const owned = `id = $1 AND locked_by = $2`;
     await this.running.track(job.id, async (signal) => {
-      const heartbeat = setInterval(() => {
-        void this.db
-          .query(
-            `UPDATE jobs SET locked_until = now() + make_interval(secs => $3::double precision / 1000)
+      const heartbeat = setInterval(
+        () => {
+          void this.db
+            .query(
+              `UPDATE jobs SET locked_until = now() + make_interval(secs => $3::double precision / 1000)
              WHERE ${owned} AND state = 'active'`,
-            [job.id, this.workerId, this.config.jobsLockMs],
-          )
-          .then(([, affected]: [unknown, number]) => {
-            if (!affected) this.running.abort(job.id); // another process took it over
-          })
-          .catch(() => undefined);
-      }, Math.max(250, Math.floor(this.config.jobsLockMs / 3)));
+              [job.id, this.workerId, this.config.jobsLockMs],
+            )
+            .then(([, affected]: [unknown, number]) => {
+              if (!affected) this.running.abort(job.id); // another process took it over
+            })
+            .catch(() => undefined);
+        },
+        Math.max(250, Math.floor(this.config.jobsLockMs / 3)),
+      );
       heartbeat.unref();
       try {
         const result = await handler.run(job.payload, {

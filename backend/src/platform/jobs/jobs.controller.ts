@@ -13,7 +13,10 @@ export class JobsController {
   /** State, progress (0–100 plus counts) and the result or the error of an import, population or duplicate scan. */
   @Get(':id')
   @Header('Cache-Control', 'no-store')
-  @ApiOkResponse({ description: '{ id, name, state: waiting|active|completed|failed, progress: { percent, ...counts }, result, error, attemptsMade, createdAt, finishedAt }' })
+  @ApiOkResponse({
+    description:
+      '{ id, name, state: waiting|active|completed|failed, progress: { percent, ...counts }, result, error, attemptsMade, createdAt, finishedAt }',
+  })
   async get(@Param('id') id: string): Promise<JobView> {
     const job = jobNameOf(id) ? await this.jobs.get(id) : null;
     if (!job) throw notFound('Job not found');

@@ -29,7 +29,11 @@ export class JobsModule implements OnModuleDestroy {
     return {
       module: JobsModule,
       imports: [
-        BullModule.forRoot({ connection: redisConnection(config.redisUrl), prefix: config.jobsPrefix, defaultJobOptions }),
+        BullModule.forRoot({
+          connection: redisConnection(config.redisUrl),
+          prefix: config.jobsPrefix,
+          defaultJobOptions,
+        }),
         BullModule.registerQueue(...JOB_NAMES.map((name) => ({ name }))),
       ],
       controllers: [JobsController],

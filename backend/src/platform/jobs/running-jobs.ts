@@ -41,6 +41,9 @@ export class RunningJobs {
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
     await Promise.race([Promise.all([...this.running.values()].map((r) => r.done)), timeout]);
     clearTimeout(timer);
-    if (this.running.size) this.logger.warn(`${this.running.size} job(s) did not stop in time; their lease will expire and another worker resumes them`);
+    if (this.running.size)
+      this.logger.warn(
+        `${this.running.size} job(s) did not stop in time; their lease will expire and another worker resumes them`,
+      );
   }
 }

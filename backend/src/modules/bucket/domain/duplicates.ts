@@ -56,7 +56,7 @@ export function groupBySize(files: readonly BucketFile[]): DuplicateGroup[] {
  */
 export function nameStem(key: string): string | null {
   let stem = (key.split('/').pop() ?? '').toLowerCase().replace(/\.[a-z0-9]{1,5}$/, '');
-  for (let previous = ''; previous !== stem; ) {
+  for (let previous = ''; previous !== stem;) {
     previous = stem;
     stem = stem.replace(/(\s*\(\d{1,3}\)|[\s_-]*copy(\s*\d{1,3})?|[\s_-]+\d{1,2})$/, '').trim();
   }
@@ -85,7 +85,10 @@ export function groupByHash(files: readonly BucketFile[], hashOf: ReadonlyMap<st
  * totalDuplicateFiles: distinct files in any group. potentialDeletions: distinct files that
  * "Select Duplicates" would pick (all but the newest of each group), never the newest of any group.
  */
-export function summarize(groups: readonly DuplicateGroup[]): { totalDuplicateFiles: number; potentialDeletions: number } {
+export function summarize(groups: readonly DuplicateGroup[]): {
+  totalDuplicateFiles: number;
+  potentialDeletions: number;
+} {
   const inGroups = new Set<string>();
   const keep = new Set<string>();
   for (const g of groups) {

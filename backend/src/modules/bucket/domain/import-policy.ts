@@ -11,4 +11,7 @@ export const isImportCandidate = (extension: string | null): boolean =>
 export const IMPORT_BATCH = 50;
 
 /** The original name shown for an imported file: its last key segment, within the column's 255. */
-export const importedName = (key: string): string => Array.from(key.split('/').pop() ?? key).slice(-255).join('');
+export const importedName = (key: string): string =>
+  Array.from(key.split('/').pop() ?? key)
+    .slice(-255)
+    .join('');

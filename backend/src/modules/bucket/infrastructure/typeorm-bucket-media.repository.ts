@@ -24,7 +24,9 @@ export class TypeormBucketMediaRepository extends BucketMediaRepository {
 
   async importOwnerId(): Promise<number> {
     for (let suffix = 1; suffix < 10_000; suffix++) {
-      const [found]: { id: number }[] = await this.db.query(`SELECT id FROM users WHERE session_id = $1`, [IMPORT_OWNER_SESSION_ID]);
+      const [found]: { id: number }[] = await this.db.query(`SELECT id FROM users WHERE session_id = $1`, [
+        IMPORT_OWNER_SESSION_ID,
+      ]);
       if (found) return found.id;
       // a visitor may have picked the name already: then BucketImport2, BucketImport3, ...
       const username = suffix === 1 ? IMPORT_OWNER_USERNAME : `${IMPORT_OWNER_USERNAME}${suffix}`;
@@ -74,7 +76,10 @@ export class TypeormBucketMediaRepository extends BucketMediaRepository {
   }
 
   async checkpoint(jobId: string): Promise<ImportCheckpoint | null> {
-    const [row]: { data: ImportCheckpoint }[] = await this.db.query(`SELECT data FROM job_checkpoints WHERE job_id = $1`, [jobId]);
+    const [row]: { data: ImportCheckpoint }[] = await this.db.query(
+      `SELECT data FROM job_checkpoints WHERE job_id = $1`,
+      [jobId],
+    );
     return row ? row.data : null;
   }
 

@@ -16,7 +16,11 @@ export interface DuplicateResult {
   success: boolean;
   provider: string;
   totalFiles: number;
-  duplicateGroups: { type: DuplicateGroup['type']; criteria: string; files: { key: string; size: number; lastModified: string }[] }[];
+  duplicateGroups: {
+    type: DuplicateGroup['type'];
+    criteria: string;
+    files: { key: string; size: number; lastModified: string }[];
+  }[];
   totalDuplicateFiles: number;
   potentialDeletions: number;
   message: string;
@@ -53,7 +57,12 @@ export class FindDuplicatesJob implements JobHandler<Record<string, never>, Dupl
       if (hash) hashes.set(f.key, hash);
       if (Date.now() - lastReport > 500) {
         lastReport = Date.now();
-        await ctx.progress({ percent: (100 * (i + 1)) / toHash.length, totalFiles: files.length, filesToHash: toHash.length, hashed: i + 1 });
+        await ctx.progress({
+          percent: (100 * (i + 1)) / toHash.length,
+          totalFiles: files.length,
+          filesToHash: toHash.length,
+          hashed: i + 1,
+        });
       }
     }
     const groups = [...groupByHash(toHash, hashes), ...bySize, ...groupByNameSimilarity(files)];

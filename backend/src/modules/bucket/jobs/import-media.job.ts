@@ -43,7 +43,12 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
     files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const totalFiles = files.length;
 
-    let cp: ImportCheckpoint = (await this.media.checkpoint(ctx.jobId)) ?? { afterKey: null, imported: 0, skipped: 0, errors: 0 };
+    let cp: ImportCheckpoint = (await this.media.checkpoint(ctx.jobId)) ?? {
+      afterKey: null,
+      imported: 0,
+      skipped: 0,
+      errors: 0,
+    };
     const todo = cp.afterKey === null ? files : files.filter((f) => f.key > cp.afterKey!);
     const ownerId = await this.media.importOwnerId();
     const report = () => {
@@ -101,7 +106,13 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
     const hasExtension = nameExtension(f.key) !== null;
     try {
       const type = acceptUpload(await fileTypeFromBuffer(head), f.key);
-      return { storageKey: f.key, originalName: importedName(f.key), mimeType: type.mimeType, size: f.size, uploadedAt: f.lastModified };
+      return {
+        storageKey: f.key,
+        originalName: importedName(f.key),
+        mimeType: type.mimeType,
+        size: f.size,
+        uploadedAt: f.lastModified,
+      };
     } catch (err) {
       if (!(err instanceof DomainError)) return 'error';
       // a file named like media that is not is an error; a nameless non-media blob is just not ours

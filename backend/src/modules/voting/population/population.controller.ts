@@ -21,7 +21,10 @@ export class PopulationController {
   /** start and continue answer 202 (a job carries the work); pause and stop answer 200. */
   @Post('populate-votes')
   @ApiOkResponse({ description: 'Population result fields plus state and jobId' })
-  async control(@Body() body: PopulationActionDto, @Res({ passthrough: true }) res: Response): Promise<PopulationStatus> {
+  async control(
+    @Body() body: PopulationActionDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PopulationStatus> {
     const action = body.action ?? 'start';
     const status = await this.population[action]();
     res.status(action === 'start' || action === 'continue' ? 202 : 200);

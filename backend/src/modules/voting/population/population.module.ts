@@ -8,6 +8,10 @@ import { PopulationService } from './population.service.js';
 /** Admin: vote population job (seeded users, votes and views). */
 @Module({
   controllers: [PopulationController],
-  providers: [PopulationService, PopulationJob, { provide: PopulationRepository, useClass: TypeormPopulationRepository }],
+  providers: [
+    PopulationService,
+    PopulationJob,
+    { provide: PopulationRepository, useClass: TypeormPopulationRepository },
+  ],
 })
 export class PopulationModule {}

@@ -17,7 +17,11 @@ export abstract class PopulationRepository {
   abstract create(): Promise<PopulationRun | null>;
   abstract setJobId(runId: number, jobId: string): Promise<void>;
   /** Moves the active run from one of `from` to `to`; null when no run is in such a state. */
-  abstract transition(from: RunState[], to: RunState, options?: { newSegment?: boolean }): Promise<PopulationRun | null>;
+  abstract transition(
+    from: RunState[],
+    to: RunState,
+    options?: { newSegment?: boolean },
+  ): Promise<PopulationRun | null>;
   /**
    * One checkpoint, in one transaction: at most `maxVotes` votes on the next media, their views,
    * the media tallies and the advanced cursor (plus the fake users on the first batch).

@@ -22,7 +22,8 @@ export class PopulationService {
 
   /** A new run, or the one already running (never a second one). */
   async start(): Promise<PopulationStatus> {
-    if ((await this.runs.mediaCount()) === 0) throw conflict('There is no media to add votes to: upload or import media first');
+    if ((await this.runs.mediaCount()) === 0)
+      throw conflict('There is no media to add votes to: upload or import media first');
     for (let attempt = 0; attempt < 3; attempt++) {
       const created = await this.runs.create();
       if (created) return this.launch(created);
@@ -63,7 +64,11 @@ export class PopulationService {
       if (!next) return this.status();
       run = next;
     }
-    const job = await this.jobs.enqueue('populate-votes', { runId: run.id, segment: run.segment }, { jobId: populationJobId(run) });
+    const job = await this.jobs.enqueue(
+      'populate-votes',
+      { runId: run.id, segment: run.segment },
+      { jobId: populationJobId(run) },
+    );
     await this.runs.setJobId(run.id, job.id);
     return { ...statusOf(run), jobId: job.id };
   }

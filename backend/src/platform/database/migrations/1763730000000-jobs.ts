@@ -29,7 +29,9 @@ export class Jobs1763730000000 implements MigrationInterface {
         finished_at   timestamptz
       )`);
     // at most one unfinished job per exclusive key: a second start answers the first job
-    await q.query(`CREATE UNIQUE INDEX jobs_exclusive_key ON jobs (exclusive_key) WHERE state IN ('waiting', 'active')`);
+    await q.query(
+      `CREATE UNIQUE INDEX jobs_exclusive_key ON jobs (exclusive_key) WHERE state IN ('waiting', 'active')`,
+    );
     await q.query(`CREATE INDEX jobs_unfinished ON jobs (created_at) WHERE state IN ('waiting', 'active')`);
     await q.query(`CREATE INDEX jobs_finished ON jobs (finished_at) WHERE finished_at IS NOT NULL`);
 

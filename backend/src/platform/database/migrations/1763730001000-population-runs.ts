@@ -32,7 +32,9 @@ export class PopulationRuns1763730001000 implements MigrationInterface {
         finished_at        timestamptz
       )`);
     // one run at a time, even when two API replicas get "start" at once
-    await q.query(`CREATE UNIQUE INDEX population_runs_one_active ON population_runs ((true)) WHERE state IN ('running', 'paused')`);
+    await q.query(
+      `CREATE UNIQUE INDEX population_runs_one_active ON population_runs ((true)) WHERE state IN ('running', 'paused')`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -38,7 +38,8 @@ export function poolSize(totalMedia: number): number {
 }
 
 /** The job that carries one segment of a run; the same id on a retry, so it is never queued twice. */
-export const populationJobId = (run: Pick<PopulationRun, 'id' | 'segment'>): string => `populate-votes-r${run.id}-s${run.segment}`;
+export const populationJobId = (run: Pick<PopulationRun, 'id' | 'segment'>): string =>
+  `populate-votes-r${run.id}-s${run.segment}`;
 
 /** The spec's "Population result", plus where the run stands. */
 export interface PopulationResult {

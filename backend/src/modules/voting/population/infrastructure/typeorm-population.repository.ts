@@ -150,7 +150,11 @@ export class TypeormPopulationRepository extends PopulationRepository {
     await this.db.query(`UPDATE population_runs SET job_id = $2 WHERE id = $1`, [runId, jobId]);
   }
 
-  async transition(from: RunState[], to: RunState, options: { newSegment?: boolean } = {}): Promise<PopulationRun | null> {
+  async transition(
+    from: RunState[],
+    to: RunState,
+    options: { newSegment?: boolean } = {},
+  ): Promise<PopulationRun | null> {
     const [rows]: [RunRow[], number] = await this.db.query(
       `UPDATE population_runs SET state = $2::varchar, segment = segment + $3, updated_at = now(),
          finished_at = CASE WHEN $2::varchar IN ('stopped', 'completed', 'failed') THEN now() END
@@ -177,9 +181,15 @@ export class TypeormPopulationRepository extends PopulationRepository {
       const pool = await this.poolOf(m, runId);
       // a named statement: parsed and planned once per connection instead of once per batch
       const client = (await m.queryRunner!.connect()) as {
-        query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: (RunRow & { batch_media: number })[] }>;
+        query(q: {
+          name: string;
+          text: string;
+          values: unknown[];
+        }): Promise<{ rows: (RunRow & { batch_media: number })[] }>;
       };
-      const { rows: [row] } = await client.query({
+      const {
+        rows: [row],
+      } = await client.query({
         name: 'population-batch',
         text: BATCH_SQL,
         values: [runId, maxVotes, MEDIA_PER_BATCH, pool, locked.last_media_id, locked.max_media_id],
@@ -197,7 +207,10 @@ export class TypeormPopulationRepository extends PopulationRepository {
   private async poolOf(m: EntityManager, runId: number): Promise<number[]> {
     let pool = this.pools.get(runId);
     if (!pool) {
-      const [row]: { pool: number[] }[] = await m.query(`SELECT pool_user_ids AS pool FROM population_runs WHERE id = $1`, [runId]);
+      const [row]: { pool: number[] }[] = await m.query(
+        `SELECT pool_user_ids AS pool FROM population_runs WHERE id = $1`,
+        [runId],
+      );
       pool = row!.pool;
       this.pools.clear(); // only the current run's matters
       this.pools.set(runId, pool);
