@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
-import { CheckIcon, SparkIcon } from '../../../components/icons';
+import { CheckIcon, UserIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/session';
 import { useLoginByEmail } from '../hooks/use-account-actions';
 import { EmailForm } from './EmailForm';
@@ -17,7 +17,7 @@ export function WelcomeBackDialog() {
       open={open}
       dismissible={false}
       title="Welcome Back"
-      icon={<SparkIcon size={22} />}
+      icon={<UserIcon size={22} />}
       description="Log in with the e-mail of your saved account, or start fresh."
     >
       {sentTo ? (

@@ -10,7 +10,7 @@ import {
   RefreshIcon,
   SkipIcon,
   SnowIcon,
-  SparkIcon,
+  CheckIcon,
 } from '../../../components/icons';
 import type { Id } from '../api/rating-api';
 import { useRating } from '../hooks/use-rating';
@@ -101,7 +101,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
     return (
       <div className="rate rate--state">
         <EmptyState
-          icon={<SparkIcon size={36} />}
+          icon={<CheckIcon size={36} />}
           title="All caught up"
           action={
             <button type="button" className="btn btn--primary btn--lg" onClick={r.refresh} disabled={r.isSwapping}>
