@@ -147,6 +147,10 @@ async function cleanup() {
   }
   if (!process.env.E2E_KEEP && failed === 0) rmSync(dataDir, { recursive: true, force: true });
 }
+// Never leave the API running, even when the script itself crashes.
+process.on('exit', () => {
+  if (!childExited) child.kill('SIGKILL');
+});
 process.on('SIGINT', async () => {
   await cleanup();
   process.exit(130);
@@ -1182,7 +1186,13 @@ await check('mobile: stats detail and profile dialogs fit the screen', async () 
   );
 });
 await check('mobile: Welcome Back after logout, empty stats for a new visitor', async () => {
-  const ctx = await newContext({ viewport: MOBILE, baseURL: base, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const ctx = await newContext({
+    viewport: MOBILE,
+    baseURL: base,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   const p = await newPage(ctx);
   await p.goto('/stats');
   await p.getByRole('heading', { name: "You haven't uploaded any media yet" }).waitFor();
