@@ -28,6 +28,13 @@ import {
  * the middle of a job and started again. It needs a database two processes can share, so it is
  * part of the PostgreSQL pass only (PGlite is one process by design).
  */
+// one build for every describe in this file
+let built: ReturnType<typeof buildBackend> | undefined;
+const sharedBuild = () => (built ??= buildBackend());
+afterAll(async () => {
+  if (built) await (await built).remove();
+});
+
 if (dbKind === 'postgres') {
   describe.runIf(testRedisUrl)('worker process killed mid-job (postgres, BullMQ)', () => {
     const redisUrl = testRedisUrl!;
@@ -41,7 +48,7 @@ if (dbKind === 'postgres') {
 
     beforeAll(async () => {
       [build, s3, logDir] = await Promise.all([
-        buildBackend(),
+        sharedBuild(),
         startS3(),
         mkdtemp(path.join(os.tmpdir(), 'vibe-worker-log-')),
       ]);
@@ -53,7 +60,6 @@ if (dbKind === 'postgres') {
       await api?.close();
       await s3?.close();
       await dropQueues(redisUrl, prefix);
-      await build?.remove();
       await rm(logDir, { recursive: true, force: true });
     });
 
@@ -162,6 +168,63 @@ if (dbKind === 'postgres') {
       const [{ n }] = await q(`SELECT count(*)::int AS n FROM media WHERE storage_key LIKE 'kill/%'`);
       expect(n).toBe(FILES);
       expect(Number((await q(`SELECT count(*) AS n FROM media`))[0].n)).toBe(total);
+      await worker!.terminate();
+    });
+  });
+}
+
+if (dbKind === 'postgres') {
+  describe('worker process on the database queue (postgres, no Redis) killed mid-population', () => {
+    let api: TestApp;
+    let build: Awaited<ReturnType<typeof buildBackend>>;
+    let logDir: string;
+    let worker: WorkerProcess | undefined;
+    const q = (sql: string, params?: unknown[]) => api.app.get(DataSource).query(sql, params);
+
+    beforeAll(async () => {
+      [build, logDir] = await Promise.all([sharedBuild(), mkdtemp(path.join(os.tmpdir(), 'vibe-worker-log-'))]);
+      // no REDIS_URL: jobs are rows of the jobs table, which the worker claims with a lease
+      api = await startTestApp({ RUN_JOBS: 'false' });
+    });
+    afterAll(async () => {
+      await worker?.kill();
+      await api?.close();
+      await rm(logDir, { recursive: true, force: true });
+    });
+
+    let starts = 0;
+    const spawnWorker = () => {
+      worker = startWorker(
+        build.dir,
+        { DATABASE_URL: api.config.databaseUrl, JOBS_LOCK_MS: '2000', DATA_DIR: logDir },
+        path.join(logDir, `worker-${++starts}.log`),
+      );
+      return worker;
+    };
+
+    it('a killed worker’s lease expires and the restarted worker resumes from the checkpoint', async () => {
+      const MEDIA = 3000;
+      await seedMedia(q, MEDIA);
+      const votes = async () => Number((await q(`SELECT votes_inserted FROM population_runs`))[0]?.votes_inserted ?? 0);
+      const started = await asAdmin(api).post('/api/admin/populate-votes').expect(202);
+      spawnWorker();
+      await eventually(async () => (await votes()) > 0, 'the first checkpoint');
+      await worker!.kill();
+      const atKill = await populationFacts(q);
+      expectConsistent(atKill);
+      expect(atKill.run.media_processed).toBeLessThan(MEDIA);
+      const [held] = await q(`SELECT state, locked_by FROM jobs WHERE id = $1`, [started.body.jobId]);
+      expect(held).toMatchObject({ state: 'active' }); // still leased to the dead process
+
+      spawnWorker();
+      const job = await waitForJob(api, started.body.jobId, 120_000);
+      expect(job.state).toBe('completed');
+      expect(job.attemptsMade).toBe(2); // the take-over counts as a second run
+      const done = await populationFacts(q);
+      expectConsistent(done);
+      expect(done.run.media_processed).toBe(MEDIA);
+      const before = new Map(atKill.media.map((m) => [m.id, m.seeded]));
+      for (const m of done.media) if (before.get(m.id)) expect(m.seeded).toBe(before.get(m.id));
       await worker!.terminate();
     });
   });
