@@ -118,6 +118,15 @@ describe(`platform HTTP (${dbKind})`, () => {
     await db.query(`UPDATE ad_configs SET is_active = true WHERE zone_id = 'zone1'`);
     const res = await request(t.server).get('/api/ad-config/zone1').expect(200);
     expect(res.body).toMatchObject({ zoneId: 'zone1', zoneName: 'Ad Zone 1', adCode: '<b>ad</b>', isActive: true });
+    expect(res.headers['cache-control'] ?? '').not.toMatch(/max-age/);
+
+    // the iframe's own document: the ad's HTML under a policy that lets its scripts run
+    const frame = await request(t.server).get('/api/ad-frame/zone1').expect(200);
+    expect(frame.headers['content-type']).toMatch(/text\/html/);
+    expect(frame.text).toContain('<b>ad</b>');
+    expect(frame.headers['content-security-policy']).toMatch(/script-src [^;]*'unsafe-inline'/);
+    expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    await request(t.server).get('/api/ad-frame/zone2').expect(404);
   });
 
   it('enforces the database constraints: unique names case-insensitively, one vote and one view per user and media', async () => {

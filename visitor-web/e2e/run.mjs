@@ -699,7 +699,7 @@ if (adAvailable) {
     const sandbox = (await frame.getAttribute('sandbox')) ?? '';
     assert(sandbox.split(/\s+/).includes('allow-scripts'), `sandbox="${sandbox}" lacks allow-scripts`);
     assert(!sandbox.includes('allow-same-origin'), `sandbox="${sandbox}" allows same-origin`);
-    assert(((await frame.getAttribute('srcdoc')) ?? '').includes('Sunny Deals'), 'srcdoc lacks the ad code');
+    assert(((await frame.getAttribute('src')) ?? '').startsWith('/api/ad-frame/zone1'), 'the frame does not load the zone document');
     const box = await adPage.locator('.rate__skip').boundingBox();
     const adBox = await frame.boundingBox();
     assert(adBox.y > box.y, 'ad is not under the Skip button');
@@ -711,12 +711,11 @@ if (adAvailable) {
     await adPage.waitForTimeout(500);
     const ran = await ad.getAttribute('data-ran');
     const parentAccess = await ad.getAttribute('data-parent');
-    const csp = await fetch(base + '/').then((r) => r.headers.get('content-security-policy'));
-    assert(
-      ran === 'yes',
-      `ad script did not run${csp ? ` (the page's CSP, inherited by srcdoc frames, is: ${csp})` : ''}`,
-    );
+    const cookieAccess = await ad.getAttribute('data-cookie');
+    const csp = await fetch(base + '/api/ad-frame/zone1').then((r) => r.headers.get('content-security-policy'));
+    assert(ran === 'yes', `ad script did not run (the ad frame's CSP is: ${csp})`);
     assert(parentAccess === 'blocked', `ad could read the parent page (${parentAccess})`);
+    assert(cookieAccess === 'blocked', `ad could read the visitor's cookies (${cookieAccess})`);
   });
   await adCtx.close();
 } else {

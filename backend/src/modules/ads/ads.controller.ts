@@ -1,16 +1,36 @@
-import { Controller, Get, Header, Param } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AD_FRAME_CSP, adFrameDocument } from './ad-frame.js';
 import { AdsService } from './ads.service.js';
 
 @ApiTags('ads')
-@Controller('api/ad-config')
+@Controller('api')
 export class AdsController {
   constructor(private readonly ads: AdsService) {}
 
-  @Get(':zoneId')
-  @Header('Cache-Control', 'public, max-age=300')
+  /** The visitor app caches this for 5 minutes itself; the server adds no cache so a change shows at once. */
+  @Get('ad-config/:zoneId')
   async get(@Param('zoneId') zoneId: string) {
     const c = await this.ads.publicZone(zoneId);
-    return { zoneId: c.zoneId, zoneName: c.zoneName, adCode: c.adCode, isActive: c.isActive, updatedAt: c.updatedAt.toISOString() };
+    return {
+      zoneId: c.zoneId,
+      zoneName: c.zoneName,
+      adCode: c.adCode,
+      isActive: c.isActive,
+      updatedAt: c.updatedAt.toISOString(),
+    };
+  }
+
+  /** The ad's own document, loaded by the zone's sandboxed iframe. */
+  @Get('ad-frame/:zoneId')
+  async frame(@Param('zoneId') zoneId: string, @Res() res: Response): Promise<void> {
+    const c = await this.ads.publicZone(zoneId);
+    res
+      .status(200)
+      .type('html')
+      .setHeader('Content-Security-Policy', AD_FRAME_CSP)
+      .setHeader('Cache-Control', 'no-cache')
+      .send(adFrameDocument(c.adCode, c.zoneId));
   }
 }

@@ -1,23 +1,21 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAdConfig } from '../api/ad-config';
 
 /**
  * The ad's HTML runs in a sandboxed iframe (scripts yes, same-origin no), so it can never read
- * the visitor's cookie, storage or page. A tiny script inside reports its height for sizing.
+ * the visitor's cookie, storage or page. The frame loads /api/ad-frame/{zone}, which carries its
+ * own CSP (a srcdoc frame would inherit this page's and block the ad's scripts) and a tiny
+ * script that reports the ad's height for sizing.
  */
 const SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
-
-function srcDoc(adCode: string, zoneId: string): string {
-  const reporter = `<script>(function(){function r(){parent.postMessage({hmvAd:${JSON.stringify(zoneId)},height:Math.ceil(document.body.getBoundingClientRect().height)},'*')}addEventListener('load',r);new ResizeObserver(r).observe(document.body);setTimeout(r,500);})();</script>`;
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><base target="_blank"><meta name="color-scheme" content="dark"><style>:root{color-scheme:dark}html,body{margin:0;padding:0;background:transparent;color:#f5f2fb;font-family:system-ui,sans-serif;overflow:hidden}body{text-align:center}</style></head><body>${adCode}${reporter}</body></html>`;
-}
 
 export function AdZone({ zoneId }: { zoneId: string }) {
   const { data } = useAdConfig(zoneId);
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(100);
   const code = data && data.isActive !== false ? data.adCode?.trim() : '';
-  const doc = useMemo(() => (code ? srcDoc(code, zoneId) : ''), [code, zoneId]);
+  // the version in the URL reloads the frame when an operator changes the ad
+  const doc = code ? `/api/ad-frame/${encodeURIComponent(zoneId)}?v=${encodeURIComponent(data?.updatedAt ?? '')}` : '';
 
   useEffect(() => {
     if (!doc) return;
@@ -40,7 +38,7 @@ export function AdZone({ zoneId }: { zoneId: string }) {
         className="ad-zone__frame"
         title={data?.zoneName ? `Advertisement: ${data.zoneName}` : 'Advertisement'}
         sandbox={SANDBOX}
-        srcDoc={doc}
+        src={doc}
         style={{ height }}
         loading="lazy"
         referrerPolicy="no-referrer"
