@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { asAdmin, jpeg, listKeys, mp4, png, putObject, waitForJob } from './support/jobs.js';
-import { startS3, type TestS3 } from './support/s3rver.js';
+import type { TestS3 } from './support/s3rver.js';
+import { startS3Process } from './support/s3rver-process.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 
 describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
@@ -10,7 +11,7 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
   let db: DataSource;
 
   beforeAll(async () => {
-    s3 = await startS3();
+    s3 = await startS3Process();
     t = await startTestApp(s3.env);
     db = t.app.get(DataSource);
   });
@@ -202,6 +203,18 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
     expect(r.potentialDeletions).toBeGreaterThan(0);
     expect(r.potentialDeletions).toBeLessThan(r.totalDuplicateFiles);
     expect(r.message).toMatch(/duplicate group/);
+  });
+
+  it('lists past the 1000 objects of one S3 page', async () => {
+    const before = (await asAdmin(t).get('/api/admin/list-bucket-files').expect(200)).body.totalFiles as number;
+    const keys = Array.from({ length: 1010 }, (_, i) => `page/${String(i).padStart(4, '0')}.txt`);
+    for (let i = 0; i < keys.length; i += 50) {
+      await Promise.all(keys.slice(i, i + 50).map((k) => putObject(t, k, k)));
+    }
+    const res = await asAdmin(t).get('/api/admin/list-bucket-files').expect(200);
+    expect(res.body.totalFiles).toBe(before + keys.length);
+    const listed = new Set(res.body.files.map((f: { key: string }) => f.key));
+    expect(keys.every((k) => listed.has(k))).toBe(true);
   });
 
   it('answers 404 for an unknown job id', async () => {
