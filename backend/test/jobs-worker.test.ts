@@ -24,15 +24,46 @@ import {
 } from './support/worker-process.js';
 
 /**
- * The separate worker process (`node dist/worker.js`) against PostgreSQL and Redis, killed in
- * the middle of a job and started again. It needs a database two processes can share, so it is
- * part of the PostgreSQL pass only (PGlite is one process by design).
+ * The separate worker process (`node dist/worker.js`), built as production builds it. Killing it
+ * in the middle of a job needs a database two processes can share, so those tests are part of
+ * the PostgreSQL pass only (PGlite is one process by design); its start-up checks run in both.
  */
 // one build for every describe in this file
 let built: ReturnType<typeof buildBackend> | undefined;
 const sharedBuild = () => (built ??= buildBackend());
 afterAll(async () => {
   if (built) await (await built).remove();
+});
+
+describe(`worker process start-up (${dbKind})`, () => {
+  let build: Awaited<ReturnType<typeof buildBackend>>;
+  let logDir: string;
+  beforeAll(async () => {
+    [build, logDir] = await Promise.all([sharedBuild(), mkdtemp(path.join(os.tmpdir(), 'vibe-worker-log-'))]);
+  });
+  afterAll(() => rm(logDir, { recursive: true, force: true }));
+
+  const exitOf = async (env: Record<string, string>, name: string) => {
+    const w = startWorker(build.dir, { DATA_DIR: logDir, ...env }, path.join(logDir, name));
+    await new Promise((r) => (w.child.exitCode !== null ? r(null) : w.child.once('exit', r)));
+    return { code: w.child.exitCode, log: await w.log() };
+  };
+
+  it('refuses to start without DATABASE_URL and says why (PGlite belongs to the API process)', async () => {
+    const { code, log } = await exitOf({}, 'no-db.log');
+    expect(code).toBe(1);
+    expect(log).toMatch(/The worker needs DATABASE_URL \(PostgreSQL\)\. Without it, the API process runs the jobs/);
+  });
+
+  it('refuses a bad setting with the list of problems', async () => {
+    const { code, log } = await exitOf(
+      { DATABASE_URL: 'postgres://127.0.0.1:1/none', JOBS_LOCK_MS: 'soon', JOBS_PREFIX: 'a b' },
+      'bad.log',
+    );
+    expect(code).toBe(1);
+    expect(log).toMatch(/JOBS_LOCK_MS must be an integer between 1000 and 600000 \(got "soon"\)/);
+    expect(log).toMatch(/JOBS_PREFIX must be 1 to 64 letters/);
+  });
 });
 
 if (dbKind === 'postgres') {

@@ -52,25 +52,23 @@ export class BullmqJobQueue extends JobQueue {
   }
 
   async enqueue(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobView> {
-    const queue = this.queue(name);
     // an existing jobId or a live deduplication key answers the job that is already there
-    const added = await queue.add(name, payload, {
+    const added = await this.queue(name).add(name, payload, {
       jobId: options.jobId ?? `${name}-${randomUUID()}`,
       deduplication: options.exclusiveKey ? { id: options.exclusiveKey } : undefined,
     });
-    const job = await queue.getJob(added.id!);
-    return job ? this.view(name, job) : this.view(name, added);
+    return (await this.get(added.id!))!;
   }
 
   async get(id: string): Promise<JobView | null> {
     const name = jobNameOf(id);
     if (!name) return null;
-    const job = await this.queue(name).getJob(id);
-    return job ? this.view(name, job) : null;
-  }
-
-  private async view(name: JobName, job: Job): Promise<JobView> {
-    const state = await job.getState();
+    const queue = this.queue(name);
+    // state first, then the job's data: a job seen finished is then read with its result (the
+    // other order can catch it between its last read and its completion)
+    const state = await queue.getJobState(id);
+    const job = await queue.getJob(id);
+    if (!job || state === 'unknown') return null;
     const progress = typeof job.progress === 'object' && job.progress ? (job.progress as JobProgress) : { percent: 0 };
     return {
       id: job.id!,
