@@ -85,13 +85,24 @@ describe(`admin authentication (${dbKind})`, () => {
       for (const [label, header] of attempts) {
         let req = (request(t.server) as unknown as Record<string, (u: string) => request.Test>)[method]!(url)
           .set('X-Forwarded-For', freshIp())
-          .send({ confirm: 'RESET DATABASE', zoneName: 'x', adCode: 'x', idleRedirectTime: 60, idleRedirectUrl: 'https://a.example', backButtonUrl: 'https://a.example' });
+          .send({
+            confirm: 'RESET DATABASE',
+            zoneName: 'x',
+            adCode: 'x',
+            idleRedirectTime: 60,
+            idleRedirectUrl: 'https://a.example',
+            backButtonUrl: 'https://a.example',
+          });
         if (header) req = req.set('Authorization', header);
         const res = await req;
         expect(res.status, `${method.toUpperCase()} ${url} with ${label}`).toBe(401);
         expect(res.headers['www-authenticate']).toBeUndefined();
         expect(res.body.statusCode).toBe(401);
-        expect(res.body.message).toMatch(header?.startsWith('Basic ') && label !== 'a malformed header' ? /Invalid credentials/ : /Admin authentication required/);
+        expect(res.body.message).toMatch(
+          header?.startsWith('Basic ') && label !== 'a malformed header'
+            ? /Invalid credentials/
+            : /Admin authentication required/,
+        );
       }
     }
     await db(t).query(`DELETE FROM admin_login_failures`);
@@ -113,30 +124,66 @@ describe(`admin authentication (${dbKind})`, () => {
   it('throttles failures per IP with a clear 429, even for the right password afterwards', async () => {
     const ip = freshIp();
     for (let i = 0; i < ADMIN_THROTTLE.maxPerIp; i++) {
-      await request(t.server).get('/api/admin/stats').set('X-Forwarded-For', ip).set('Authorization', basic(`guess${i}`, 'wrong-password')).expect(401);
+      await request(t.server)
+        .get('/api/admin/stats')
+        .set('X-Forwarded-For', ip)
+        .set('Authorization', basic(`guess${i}`, 'wrong-password'))
+        .expect(401);
     }
-    const blocked = await request(t.server).get('/api/admin/stats').set('X-Forwarded-For', ip).set('Authorization', adminAuth(t)).expect(429);
-    expect(blocked.body).toMatchObject({ statusCode: 429, error: 'rate_limited', message: expect.stringMatching(/Too many failed admin logins/) });
+    const blocked = await request(t.server)
+      .get('/api/admin/stats')
+      .set('X-Forwarded-For', ip)
+      .set('Authorization', adminAuth(t))
+      .expect(429);
+    expect(blocked.body).toMatchObject({
+      statusCode: 429,
+      error: 'rate_limited',
+      message: expect.stringMatching(/Too many failed admin logins/),
+    });
     expect(Number(blocked.headers['retry-after'])).toBe(ADMIN_THROTTLE.windowMs / 1000);
     // the attempt made while blocked is not checked, so it is not logged either
     const [{ n }] = await db(t).query(`SELECT count(*)::int AS n FROM admin_login_failures WHERE ip = $1`, [ip]);
     expect(n).toBe(ADMIN_THROTTLE.maxPerIp);
     // another address is not affected
-    await request(t.server).get('/api/admin/stats').set('X-Forwarded-For', freshIp()).set('Authorization', adminAuth(t)).expect(200);
+    await request(t.server)
+      .get('/api/admin/stats')
+      .set('X-Forwarded-For', freshIp())
+      .set('Authorization', adminAuth(t))
+      .expect(200);
   });
 
   it('throttles failures per account across addresses, sparing addresses the admin logged in from', async () => {
     const trustedIp = freshIp();
-    await request(t.server).get('/api/admin/stats').set('X-Forwarded-For', trustedIp).set('Authorization', adminAuth(t)).expect(200);
+    await request(t.server)
+      .get('/api/admin/stats')
+      .set('X-Forwarded-For', trustedIp)
+      .set('Authorization', adminAuth(t))
+      .expect(200);
     for (let i = 0; i < ADMIN_THROTTLE.maxPerAccount; i++) {
-      await request(t.server).get('/api/admin/stats').set('X-Forwarded-For', freshIp()).set('Authorization', basic('ADMIN', `guess-${i}`)).expect(401);
+      await request(t.server)
+        .get('/api/admin/stats')
+        .set('X-Forwarded-For', freshIp())
+        .set('Authorization', basic('ADMIN', `guess-${i}`))
+        .expect(401);
     }
     // the account is locked for everyone else, right password or not (the limit lives in the database)
-    const res = await request(t.server).get('/api/admin/stats').set('X-Forwarded-For', freshIp()).set('Authorization', adminAuth(t)).expect(429);
+    const res = await request(t.server)
+      .get('/api/admin/stats')
+      .set('X-Forwarded-For', freshIp())
+      .set('Authorization', adminAuth(t))
+      .expect(429);
     expect(res.body.message).toMatch(/Too many failed admin logins/);
-    await request(t.server).get('/api/admin/stats').set('X-Forwarded-For', freshIp()).set('Authorization', basic('admin', 'guess-x')).expect(429);
+    await request(t.server)
+      .get('/api/admin/stats')
+      .set('X-Forwarded-For', freshIp())
+      .set('Authorization', basic('admin', 'guess-x'))
+      .expect(429);
     // ... but the address the admin works from keeps working
-    await request(t.server).get('/api/admin/stats').set('X-Forwarded-For', trustedIp).set('Authorization', adminAuth(t)).expect(200);
+    await request(t.server)
+      .get('/api/admin/stats')
+      .set('X-Forwarded-For', trustedIp)
+      .set('Authorization', adminAuth(t))
+      .expect(200);
     await db(t).query(`DELETE FROM admin_login_failures`);
   });
 
@@ -192,7 +239,10 @@ describe('admin password when none is configured', () => {
     try {
       const password = (await readFile(path.join(t.dataDir, 'admin-password'), 'utf8')).trim();
       await request(t.server).get('/api/admin/media').set('Authorization', basic('admin', password)).expect(200);
-      await request(t.server).get('/api/admin/media').set('Authorization', basic('admin', 'test-admin-password')).expect(401);
+      await request(t.server)
+        .get('/api/admin/media')
+        .set('Authorization', basic('admin', 'test-admin-password'))
+        .expect(401);
     } finally {
       await t.close();
     }

@@ -36,7 +36,9 @@ describe(`admin votes export (${dbKind})`, () => {
   it('exports a header-only workbook when there are no votes', async () => {
     const { res, book } = await download(t);
     expect(res.headers['content-type']).toBe(XLSX);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="votes_export_${new Date().toISOString().slice(0, 10)}.xlsx"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="votes_export_${new Date().toISOString().slice(0, 10)}.xlsx"`,
+    );
     expect(res.headers['cache-control']).toMatch(/no-store/);
     expect(book.worksheets.map((s) => s.name)).toEqual(['votes']);
     const sheet = book.worksheets[0]!;
@@ -81,13 +83,16 @@ describe(`admin votes export (${dbKind})`, () => {
     await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', () => resolve()));
     const { port } = t.server.address() as AddressInfo;
     const received = await new Promise<number>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/api/admin/export-votes', headers: { Authorization: adminAuth(t) } }, (res) => {
-        expect(res.statusCode).toBe(200);
-        res.once('data', (chunk: Buffer) => {
-          req.destroy();
-          resolve(chunk.length);
-        });
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port, path: '/api/admin/export-votes', headers: { Authorization: adminAuth(t) } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', (chunk: Buffer) => {
+            req.destroy();
+            resolve(chunk.length);
+          });
+        },
+      );
       req.on('error', (err) => (err.message.includes('socket hang up') ? undefined : reject(err)));
     });
     expect(received).toBeGreaterThan(0);

@@ -11,7 +11,12 @@ interface Seen {
 }
 
 /** A stand-in for Nominatim that records what reaches it; `reply` decides each answer. */
-async function fakeNominatim(): Promise<{ server: Server; url: string; seen: Seen[]; reply: (req: IncomingMessage, url: URL) => [number, unknown] }> {
+async function fakeNominatim(): Promise<{
+  server: Server;
+  url: string;
+  seen: Seen[];
+  reply: (req: IncomingMessage, url: URL) => [number, unknown];
+}> {
   const state = {
     seen: [] as Seen[],
     reply: (_req: IncomingMessage, _url: URL): [number, unknown] => [500, { error: 'not set' }],
@@ -62,7 +67,12 @@ describe(`admin reverse geocoding (${dbKind})`, () => {
     expect(geo.seen).toHaveLength(1);
     const sent = geo.seen[0]!;
     expect(sent.url.pathname).toBe('/nominatim/reverse');
-    expect(Object.fromEntries(sent.url.searchParams)).toMatchObject({ format: 'jsonv2', lat: '51.51', lon: '-0.13', zoom: '10' });
+    expect(Object.fromEntries(sent.url.searchParams)).toMatchObject({
+      format: 'jsonv2',
+      lat: '51.51',
+      lon: '-0.13',
+      zoom: '10',
+    });
     expect(sent.userAgent).toMatch(/HowsMyVibe/);
 
     // same place (rounds to the same point): no new request
@@ -109,8 +119,15 @@ describe(`admin reverse geocoding (${dbKind})`, () => {
       [10.02, 20.001], // same place as the previous one
       [10.03, 20],
     ];
-    const answers = await Promise.all(points.map(([lat, lon]) => asAdmin(t).get(`/api/admin/geocode?lat=${lat}&lon=${lon}`).expect(200)));
-    expect(answers.map((a) => a.body.label)).toEqual(['City 10.01, Testland', 'City 10.02, Testland', 'City 10.02, Testland', 'City 10.03, Testland']);
+    const answers = await Promise.all(
+      points.map(([lat, lon]) => asAdmin(t).get(`/api/admin/geocode?lat=${lat}&lon=${lon}`).expect(200)),
+    );
+    expect(answers.map((a) => a.body.label)).toEqual([
+      'City 10.01, Testland',
+      'City 10.02, Testland',
+      'City 10.02, Testland',
+      'City 10.03, Testland',
+    ]);
     const sent = geo.seen.slice(before);
     expect(sent).toHaveLength(3);
     for (let i = 1; i < sent.length; i++) {

@@ -5,7 +5,10 @@ import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
 const q = (params: Record<string, unknown>) =>
-  '?' + Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&');
+  '?' +
+  Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
+    .join('&');
 
 describe(`admin media and users lists (${dbKind})`, () => {
   let t: TestApp;
@@ -19,13 +22,32 @@ describe(`admin media and users lists (${dbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [alice, bob, carol, dave, idle] = [await newVisitor(t), await newVisitor(t), await newVisitor(t), await newVisitor(t), await newVisitor(t)];
-    await request(t.server).patch(`/api/users/${carol.id}`).set('Cookie', carol.cookie).send({ email: 'carol@example.com' }).expect(200);
+    [alice, bob, carol, dave, idle] = [
+      await newVisitor(t),
+      await newVisitor(t),
+      await newVisitor(t),
+      await newVisitor(t),
+      await newVisitor(t),
+    ];
+    await request(t.server)
+      .patch(`/api/users/${carol.id}`)
+      .set('Cookie', carol.cookie)
+      .send({ email: 'carol@example.com' })
+      .expect(200);
     const day = (n: number) => new Date(Date.UTC(2025, 0, n));
     const seeds = [
       ['sunset', { userId: alice.id, originalName: 'Sunset 100%.jpg', mimeType: 'image/jpeg', uploadedAt: day(1) }],
       ['beach', { userId: alice.id, originalName: 'beach.png', mimeType: 'image/png', uploadedAt: day(2) }],
-      ['clip', { userId: bob.id, originalName: 'clip.mp4', mimeType: 'video/mp4', uploadedAt: day(3), body: Buffer.alloc(2048) }],
+      [
+        'clip',
+        {
+          userId: bob.id,
+          originalName: 'clip.mp4',
+          mimeType: 'video/mp4',
+          uploadedAt: day(3),
+          body: Buffer.alloc(2048),
+        },
+      ],
     ] as const;
     for (const [name, m] of seeds) {
       const s = await seedMedia(t, m);
@@ -83,7 +105,9 @@ describe(`admin media and users lists (${dbKind})`, () => {
 
     const byName = await admin.get(`/api/admin/media${q({ filter: { q: 'BEACH' } })}`).expect(200);
     expect(byName.body.map((m: { id: number }) => m.id)).toEqual([ids.beach]);
-    const byUploader = await admin.get(`/api/admin/media${q({ filter: { q: bob.username.slice(2, 9).toLowerCase() } })}`).expect(200);
+    const byUploader = await admin
+      .get(`/api/admin/media${q({ filter: { q: bob.username.slice(2, 9).toLowerCase() } })}`)
+      .expect(200);
     expect(byUploader.body.map((m: { id: number }) => m.id)).toEqual([ids.clip]);
     // % is a literal character, not a wildcard
     const percent = await admin.get(`/api/admin/media${q({ filter: { q: '100%' } })}`).expect(200);
@@ -163,17 +187,23 @@ describe(`admin media and users lists (${dbKind})`, () => {
     });
     expect(res.body.find((u: { id: number }) => u.id === alice.id)).toMatchObject({ totalUploads: 1, totalVotes: 1 });
 
-    const active = await admin.get(`/api/admin/users${q({ filter: { active: true }, sort: ['id', 'ASC'] })}`).expect(200);
+    const active = await admin
+      .get(`/api/admin/users${q({ filter: { active: true }, sort: ['id', 'ASC'] })}`)
+      .expect(200);
     expect(active.body.map((u: { id: number }) => u.id)).toEqual([alice.id, bob.id, carol.id]);
     // dave's only vote went with the deleted media
-    const inactive = await admin.get(`/api/admin/users${q({ filter: { active: false }, sort: ['id', 'ASC'] })}`).expect(200);
+    const inactive = await admin
+      .get(`/api/admin/users${q({ filter: { active: false }, sort: ['id', 'ASC'] })}`)
+      .expect(200);
     expect(inactive.body.map((u: { id: number }) => u.id)).toEqual([dave.id, idle.id]);
     expect(inactive.headers['content-range']).toBe('users 0-1/2');
 
     const byMail = await admin.get(`/api/admin/users${q({ filter: { q: 'CAROL@' } })}`).expect(200);
     expect(byMail.body.map((u: { id: number }) => u.id)).toEqual([carol.id]);
 
-    const byVotes = await admin.get(`/api/admin/users${q({ sort: ['totalVotes', 'DESC'], range: [0, 1] })}`).expect(200);
+    const byVotes = await admin
+      .get(`/api/admin/users${q({ sort: ['totalVotes', 'DESC'], range: [0, 1] })}`)
+      .expect(200);
     expect(byVotes.body.map((u: { id: number }) => u.id)).toEqual([carol.id, alice.id]);
     expect(byVotes.headers['content-range']).toBe('users 0-1/5');
 

@@ -16,8 +16,14 @@ describe(`admin database tests, statistics and reset (${dbKind})`, () => {
     await seedVote(t, c.id, m1.id, false);
     await seedVote(t, a.id, m2.id, true);
     await seedView(t, c.id, m1.id);
-    await asAdmin(t).post('/api/admin/ad-config/zone1').send({ zoneName: 'Ad Zone 1', adCode: '<b>ad</b>' }).expect(201);
-    await asAdmin(t).post('/api/admin/idle-redirect-config').send({ idleRedirectTime: 60, idleRedirectUrl: 'https://example.com' }).expect(201);
+    await asAdmin(t)
+      .post('/api/admin/ad-config/zone1')
+      .send({ zoneName: 'Ad Zone 1', adCode: '<b>ad</b>' })
+      .expect(201);
+    await asAdmin(t)
+      .post('/api/admin/idle-redirect-config')
+      .send({ idleRedirectTime: 60, idleRedirectUrl: 'https://example.com' })
+      .expect(201);
   });
   afterAll(() => t.close());
 
@@ -37,7 +43,17 @@ describe(`admin database tests, statistics and reset (${dbKind})`, () => {
     const res = await asAdmin(t).get('/api/db-test/schema').expect(200);
     expect(res.body).toMatchObject({ success: true, missing: [], durationMs: expect.any(Number) });
     const names = res.body.tables.map((x: { name: string }) => x.name);
-    expect(names).toEqual(expect.arrayContaining(['users', 'media', 'votes', 'views', 'ad_configs', 'idle_redirect_configs', 'back_button_configs']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'users',
+        'media',
+        'votes',
+        'views',
+        'ad_configs',
+        'idle_redirect_configs',
+        'back_button_configs',
+      ]),
+    );
     expect(res.body.tables.find((x: { name: string }) => x.name === 'votes')).toEqual({ name: 'votes', columns: 5 });
   });
 
@@ -47,7 +63,8 @@ describe(`admin database tests, statistics and reset (${dbKind})`, () => {
     const queries = await asAdmin(t).get('/api/db-test/queries').expect(200);
     expect(queries.body.success).toBe(true);
     expect(queries.body.queries).toHaveLength(5);
-    for (const q of queries.body.queries) expect(q).toEqual({ name: expect.any(String), rowCount: expect.any(Number), durationMs: expect.any(Number) });
+    for (const q of queries.body.queries)
+      expect(q).toEqual({ name: expect.any(String), rowCount: expect.any(Number), durationMs: expect.any(Number) });
     expect(queries.body.queries.find((q: { name: string }) => q.name === 'Newest media').rowCount).toBe(2);
   });
 
@@ -78,9 +95,16 @@ describe(`admin database tests, statistics and reset (${dbKind})`, () => {
     });
     expect(await snapshot(t)).toMatchObject({ users: 0, media: 0, votes: 0, views: 0, ad_configs: 1 });
     for (const key of keys) expect(await t.app.get(ObjectStorage).stat(key)).not.toBeNull();
-    expect((await asAdmin(t).get('/api/admin/stats').expect(200)).body).toEqual({ totalUsers: 0, totalMedia: 0, totalVotes: 0, totalViews: 0 });
+    expect((await asAdmin(t).get('/api/admin/stats').expect(200)).body).toEqual({
+      totalUsers: 0,
+      totalMedia: 0,
+      totalVotes: 0,
+      totalViews: 0,
+    });
     expect((await asAdmin(t).get('/api/admin/ad-config/zone1').expect(200)).body.adCode).toBe('<b>ad</b>');
-    expect((await asAdmin(t).get('/api/admin/idle-redirect-config').expect(200)).body.idleRedirectUrl).toBe('https://example.com');
+    expect((await asAdmin(t).get('/api/admin/idle-redirect-config').expect(200)).body.idleRedirectUrl).toBe(
+      'https://example.com',
+    );
     // the site works on: a new visitor starts from id 1 again
     const fresh = await newVisitor(t);
     expect(fresh.id).toBe(1);

@@ -50,17 +50,35 @@ export async function seedMedia(
   const [r] = await db(t).query(
     `INSERT INTO media (user_id, storage_key, original_name, mime_type, size, uploaded_at)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [m.userId, storageKey, m.originalName ?? 'photo.jpg', m.mimeType ?? 'image/jpeg', body.length, m.uploadedAt ?? new Date()],
+    [
+      m.userId,
+      storageKey,
+      m.originalName ?? 'photo.jpg',
+      m.mimeType ?? 'image/jpeg',
+      body.length,
+      m.uploadedAt ?? new Date(),
+    ],
   );
   return { id: r.id, storageKey };
 }
 
-export async function seedVote(t: TestApp, userId: number, mediaId: number, isHot: boolean, votedAt = new Date()): Promise<void> {
-  await db(t).query(`INSERT INTO votes (user_id, media_id, is_hot, voted_at) VALUES ($1, $2, $3, $4)`, [userId, mediaId, isHot, votedAt]);
-  await db(t).query(
-    `UPDATE media SET total_votes = total_votes + 1, hot_votes = hot_votes + $2::int WHERE id = $1`,
-    [mediaId, isHot ? 1 : 0],
-  );
+export async function seedVote(
+  t: TestApp,
+  userId: number,
+  mediaId: number,
+  isHot: boolean,
+  votedAt = new Date(),
+): Promise<void> {
+  await db(t).query(`INSERT INTO votes (user_id, media_id, is_hot, voted_at) VALUES ($1, $2, $3, $4)`, [
+    userId,
+    mediaId,
+    isHot,
+    votedAt,
+  ]);
+  await db(t).query(`UPDATE media SET total_votes = total_votes + 1, hot_votes = hot_votes + $2::int WHERE id = $1`, [
+    mediaId,
+    isHot ? 1 : 0,
+  ]);
 }
 
 export async function seedView(t: TestApp, userId: number, mediaId: number): Promise<void> {

@@ -22,13 +22,21 @@ export class AdsAdminService {
   /** Empty ad code disables the zone whatever isActive says. */
   save(zoneId: string, dto: SaveAdConfigDto): Promise<AdConfig> {
     const adCode = dto.adCode ?? '';
-    return this.ads.save({ zoneId, zoneName: dto.zoneName, adCode, isActive: adCode.trim() !== '' && (dto.isActive ?? true) });
+    return this.ads.save({
+      zoneId,
+      zoneName: dto.zoneName,
+      adCode,
+      isActive: adCode.trim() !== '' && (dto.isActive ?? true),
+    });
   }
 
   async migrate(): Promise<AdMigrationResult> {
     const { adConfigsCreated, indexesCreated } = await this.schema.ensure();
     return {
-      message: adConfigsCreated || indexesCreated ? 'Ad configuration migration completed' : 'Ad configuration is already up to date',
+      message:
+        adConfigsCreated || indexesCreated
+          ? 'Ad configuration migration completed'
+          : 'Ad configuration is already up to date',
       adConfigsCreated,
       indexesCreated,
       error: null,

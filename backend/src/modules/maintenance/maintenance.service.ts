@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
 import { DomainError } from '../../platform/domain-error.js';
-import { DatabaseProbe, REQUIRED_TABLES, type SampleQueryResult, type TableInfo, type Totals } from './database-probe.js';
+import {
+  DatabaseProbe,
+  REQUIRED_TABLES,
+  type SampleQueryResult,
+  type TableInfo,
+  type Totals,
+} from './database-probe.js';
 
 /** Every check answers its own duration; a failing one answers 503 with the reason (admins only see it). */
-async function timed<T extends object>(failure: string, work: () => Promise<T>): Promise<T & { success: true; durationMs: number }> {
+async function timed<T extends object>(
+  failure: string,
+  work: () => Promise<T>,
+): Promise<T & { success: true; durationMs: number }> {
   const started = performance.now();
   try {
     const result = await work();
@@ -34,7 +43,9 @@ export class MaintenanceService {
     });
   }
 
-  schema(): Promise<{ tables: TableInfo[]; missing: string[]; message: string } & { success: true; durationMs: number }> {
+  schema(): Promise<
+    { tables: TableInfo[]; missing: string[]; message: string } & { success: true; durationMs: number }
+  > {
     return timed('Schema check failed', async () => {
       const tables = await this.probe.tables();
       const missing = REQUIRED_TABLES.filter((name) => !tables.some((t) => t.name === name));

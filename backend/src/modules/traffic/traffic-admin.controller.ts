@@ -3,7 +3,12 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../platform/http/admin-auth.js';
 import { noCache } from '../../platform/http/simple-rest.js';
-import { BackButtonConfigDto, IdleRedirectConfigDto, SaveBackButtonDto, SaveIdleRedirectDto } from './dto/redirect-config.dto.js';
+import {
+  BackButtonConfigDto,
+  IdleRedirectConfigDto,
+  SaveBackButtonDto,
+  SaveIdleRedirectDto,
+} from './dto/redirect-config.dto.js';
 import { TrafficAdminService } from './traffic-admin.service.js';
 import type { TrafficMigrationResult } from './traffic-schema.js';
 

@@ -72,7 +72,10 @@ export async function resolveAdminCredentials(config: AppConfig): Promise<AdminC
     throw new Error(message);
   }
   const file = path.join(config.dataDir, 'admin-password');
-  const existing = await readFile(file, 'utf8').then((s) => s.trim(), () => '');
+  const existing = await readFile(file, 'utf8').then(
+    (s) => s.trim(),
+    () => '',
+  );
   if (existing) {
     new Logger('AdminAuth').log(`Admin password: see ${file}`);
     return new AdminCredentials(config.adminUsername, existing);
@@ -126,9 +129,13 @@ export class AdminAuthGuard implements CanActivate {
     // checked before the password so a guess made while throttled learns nothing
     const now = Date.now();
     const standing = await this.throttle.standing(given.username, ip, new Date(now - ADMIN_THROTTLE.windowMs));
-    const trusted = standing.lastSuccessAt !== null && now - standing.lastSuccessAt.getTime() < ADMIN_THROTTLE.trustedForMs;
+    const trusted =
+      standing.lastSuccessAt !== null && now - standing.lastSuccessAt.getTime() < ADMIN_THROTTLE.trustedForMs;
     if (standing.byIp >= ADMIN_THROTTLE.maxPerIp || (standing.byAccount >= ADMIN_THROTTLE.maxPerAccount && !trusted)) {
-      ctx.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(ADMIN_THROTTLE.windowMs / 1000));
+      ctx
+        .switchToHttp()
+        .getResponse<Response>()
+        .setHeader('Retry-After', String(ADMIN_THROTTLE.windowMs / 1000));
       throw new DomainError('rate_limited', 'Too many failed admin logins. Please wait 15 minutes and try again.');
     }
     if (!this.credentials.matches(given.username, given.password)) {

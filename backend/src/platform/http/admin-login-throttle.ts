@@ -42,7 +42,10 @@ export class TypeormAdminLoginThrottle extends AdminLoginThrottle {
   }
 
   async recordFailure(account: string, ip: string) {
-    await this.db.query(`INSERT INTO admin_login_failures (account, ip) VALUES ($1, $2)`, [key(account), ip.slice(0, 64)]);
+    await this.db.query(`INSERT INTO admin_login_failures (account, ip) VALUES ($1, $2)`, [
+      key(account),
+      ip.slice(0, 64),
+    ]);
     // cheap, index-backed and rare (only on failures): keeps the table to one day of attempts
     await this.db.query(`DELETE FROM admin_login_failures WHERE created_at < $1`, [new Date(Date.now() - KEEP_MS)]);
   }

@@ -98,7 +98,10 @@ export function parseListQuery<S extends string>(q: ListQueryDto, spec: ListSpec
 
 /** `Content-Range` for a page, plus no-cache: admin lists must always show the live state. */
 export function sendListHeaders(res: Response, resource: string, offset: number, count: number, total: number): void {
-  res.setHeader('Content-Range', count ? `${resource} ${offset}-${offset + count - 1}/${total}` : `${resource} */${total}`);
+  res.setHeader(
+    'Content-Range',
+    count ? `${resource} ${offset}-${offset + count - 1}/${total}` : `${resource} */${total}`,
+  );
   res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
   noCache(res);
 }

@@ -13,7 +13,9 @@ export class SaveAdConfigDto {
   @MaxLength(100, { message: 'Zone name must be at most 100 characters' })
   zoneName!: string;
 
-  @ApiPropertyOptional({ description: 'HTML snippet (scripts allowed; rendered in a sandboxed iframe). Empty disables the zone.' })
+  @ApiPropertyOptional({
+    description: 'HTML snippet (scripts allowed; rendered in a sandboxed iframe). Empty disables the zone.',
+  })
   @IsOptional()
   @IsString({ message: 'adCode must be text' })
   @MaxLength(50_000, { message: 'adCode must be at most 50000 characters' })
@@ -34,7 +36,13 @@ export class AdConfigDto {
   @ApiProperty() updatedAt!: string;
 
   static of(c: AdConfig): AdConfigDto {
-    return { zoneId: c.zoneId, zoneName: c.zoneName, adCode: c.adCode, isActive: c.isActive, updatedAt: c.updatedAt.toISOString() };
+    return {
+      zoneId: c.zoneId,
+      zoneName: c.zoneName,
+      adCode: c.adCode,
+      isActive: c.isActive,
+      updatedAt: c.updatedAt.toISOString(),
+    };
   }
 }
 

@@ -5,7 +5,9 @@ import { AdConfigs1763700001000 } from '../../../platform/database/migrations/17
 import { AdSchema, DEFAULT_ZONE } from '../ad-schema.js';
 
 const countIndexes = async (runner: QueryRunner): Promise<number> => {
-  const [r] = await runner.query(`SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'ad_configs'`);
+  const [r] = await runner.query(
+    `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'ad_configs'`,
+  );
   return Number(r.n);
 };
 

@@ -22,7 +22,9 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
   }
 
   async connection() {
-    const [r] = await this.db.query(`SELECT version() AS version, current_database() AS database, now() AS server_time`);
+    const [r] = await this.db.query(
+      `SELECT version() AS version, current_database() AS database, now() AS server_time`,
+    );
     return { version: String(r.version), database: String(r.database), serverTime: new Date(r.server_time) };
   }
 

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../../platform/domain-error.js';
 import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
 import { MediaService } from '../media.service.js';
-import { type AdminMediaRow, MEDIA_SORTABLE, MediaAdminRepository, type MediaListCriteria } from './media-admin.repository.js';
+import {
+  type AdminMediaRow,
+  MEDIA_SORTABLE,
+  MediaAdminRepository,
+  type MediaListCriteria,
+} from './media-admin.repository.js';
 
 @Injectable()
 export class MediaAdminService {
@@ -13,11 +18,16 @@ export class MediaAdminService {
 
   /** filter: `q` (name or username), `type` (image | video), `id` (getMany), `userId` (one uploader). */
   async list(query: ListQueryDto): Promise<Page<AdminMediaRow> & { offset: number }> {
-    const q = parseListQuery(query, { sortable: MEDIA_SORTABLE, defaultSort: ['uploadedAt', 'DESC'], filters: ['q', 'type', 'id', 'userId'] });
+    const q = parseListQuery(query, {
+      sortable: MEDIA_SORTABLE,
+      defaultSort: ['uploadedAt', 'DESC'],
+      filters: ['q', 'type', 'id', 'userId'],
+    });
     const criteria: MediaListCriteria = { sort: q.sort, offset: q.offset, limit: q.limit };
     const { q: text, type, id, userId } = q.filter;
     if (text !== undefined) {
-      if (typeof text !== 'string' || text.length > 200) throw badRequest('filter q must be text of at most 200 characters');
+      if (typeof text !== 'string' || text.length > 200)
+        throw badRequest('filter q must be text of at most 200 characters');
       if (text.trim()) criteria.q = text.trim();
     }
     if (type !== undefined) {

@@ -14,7 +14,15 @@ export interface AdminUserRow {
   createdAt: Date;
 }
 
-export const USER_SORTABLE = ['id', 'username', 'email', 'createdAt', 'totalUploads', 'totalVotes', 'totalViews'] as const;
+export const USER_SORTABLE = [
+  'id',
+  'username',
+  'email',
+  'createdAt',
+  'totalUploads',
+  'totalVotes',
+  'totalViews',
+] as const;
 export type UserSortField = (typeof USER_SORTABLE)[number];
 
 export interface UserListCriteria {

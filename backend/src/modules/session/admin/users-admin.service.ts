@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../../platform/domain-error.js';
 import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
-import { type AdminUserRow, USER_SORTABLE, type UserListCriteria, UsersAdminRepository } from './users-admin.repository.js';
+import {
+  type AdminUserRow,
+  USER_SORTABLE,
+  type UserListCriteria,
+  UsersAdminRepository,
+} from './users-admin.repository.js';
 
 @Injectable()
 export class UsersAdminService {
@@ -9,15 +14,25 @@ export class UsersAdminService {
 
   /** filter: `q` (username or e-mail), `active` (true: has uploaded or voted; false: neither), `id` (getMany). */
   async list(query: ListQueryDto): Promise<Page<AdminUserRow> & { offset: number }> {
-    const q = parseListQuery(query, { sortable: USER_SORTABLE, defaultSort: ['createdAt', 'DESC'], filters: ['q', 'active', 'id'] });
+    const q = parseListQuery(query, {
+      sortable: USER_SORTABLE,
+      defaultSort: ['createdAt', 'DESC'],
+      filters: ['q', 'active', 'id'],
+    });
     const criteria: UserListCriteria = { sort: q.sort, offset: q.offset, limit: q.limit };
     const { q: text, active, id } = q.filter;
     if (text !== undefined) {
-      if (typeof text !== 'string' || text.length > 200) throw badRequest('filter q must be text of at most 200 characters');
+      if (typeof text !== 'string' || text.length > 200)
+        throw badRequest('filter q must be text of at most 200 characters');
       if (text.trim()) criteria.q = text.trim();
     }
     if (active !== undefined) {
-      const flag = active === true || active === 'true' || active === 'active' ? true : active === false || active === 'false' || active === 'inactive' ? false : null;
+      const flag =
+        active === true || active === 'true' || active === 'active'
+          ? true
+          : active === false || active === 'false' || active === 'inactive'
+            ? false
+            : null;
       if (flag === null) throw badRequest('filter active must be true or false');
       criteria.active = flag;
     }

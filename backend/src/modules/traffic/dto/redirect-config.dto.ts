@@ -1,7 +1,25 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, Validate, type ValidatorConstraintInterface, ValidatorConstraint } from 'class-validator';
-import { type BackButtonConfig, IDLE_TIME_DEFAULT, IDLE_TIME_MAX, IDLE_TIME_MIN, type IdleRedirectConfig, isRedirectUrl } from '../domain/redirect-config.js';
+import {
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  Validate,
+  type ValidatorConstraintInterface,
+  ValidatorConstraint,
+} from 'class-validator';
+import {
+  type BackButtonConfig,
+  IDLE_TIME_DEFAULT,
+  IDLE_TIME_MAX,
+  IDLE_TIME_MIN,
+  type IdleRedirectConfig,
+  isRedirectUrl,
+} from '../domain/redirect-config.js';
 
 export const INVALID_URL_MESSAGE = 'Invalid URL: Please enter a valid URL including http:// or https://';
 
@@ -17,10 +35,16 @@ class RedirectUrlConstraint implements ValidatorConstraintInterface {
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 // a form may send "120": digits become a number, anything else stays as sent and fails @IsInt
-const digitsToNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
+const digitsToNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 
 export class SaveIdleRedirectDto {
-  @ApiPropertyOptional({ minimum: IDLE_TIME_MIN, maximum: IDLE_TIME_MAX, default: IDLE_TIME_DEFAULT, description: 'seconds' })
+  @ApiPropertyOptional({
+    minimum: IDLE_TIME_MIN,
+    maximum: IDLE_TIME_MAX,
+    default: IDLE_TIME_DEFAULT,
+    description: 'seconds',
+  })
   @IsOptional()
   @Transform(digitsToNumber)
   @IsInt({ message: 'Invalid Time: Idle redirect time must be a whole number of seconds' })
@@ -64,8 +88,15 @@ export class IdleRedirectConfigDto {
   @ApiProperty({ nullable: true, type: String }) createdAt!: string | null;
 
   static of(c: IdleRedirectConfig | null): IdleRedirectConfigDto {
-    if (!c) return { id: null, idleRedirectTime: IDLE_TIME_DEFAULT, idleRedirectUrl: '', isActive: false, createdAt: null };
-    return { id: c.id, idleRedirectTime: c.idleRedirectTime, idleRedirectUrl: c.idleRedirectUrl, isActive: c.isActive, createdAt: c.createdAt.toISOString() };
+    if (!c)
+      return { id: null, idleRedirectTime: IDLE_TIME_DEFAULT, idleRedirectUrl: '', isActive: false, createdAt: null };
+    return {
+      id: c.id,
+      idleRedirectTime: c.idleRedirectTime,
+      idleRedirectUrl: c.idleRedirectUrl,
+      isActive: c.isActive,
+      createdAt: c.createdAt.toISOString(),
+    };
   }
 }
 

@@ -39,7 +39,11 @@ export class TypeormTrafficSchema extends TrafficSchema {
          SELECT '', false WHERE NOT EXISTS (SELECT 1 FROM back_button_configs) RETURNING id`,
       );
       await runner.commitTransaction();
-      return { idleConfigsCreated: idle.length, backButtonCreated: back.length, indexesCreated: indexesAfter - indexesBefore };
+      return {
+        idleConfigsCreated: idle.length,
+        backButtonCreated: back.length,
+        indexesCreated: indexesAfter - indexesBefore,
+      };
     } catch (err) {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       throw err;

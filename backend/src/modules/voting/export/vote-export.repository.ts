@@ -22,4 +22,7 @@ export abstract class VoteExportRepository {
   abstract batchAfter(after: VoteKey | null, limit: number): Promise<VoteBatch>;
 }
 
-export const lastKey = (b: VoteBatch): VoteKey => ({ userId: b.userIds[b.userIds.length - 1]!, mediaId: b.mediaIds[b.mediaIds.length - 1]! });
+export const lastKey = (b: VoteBatch): VoteKey => ({
+  userId: b.userIds[b.userIds.length - 1]!,
+  mediaId: b.mediaIds[b.mediaIds.length - 1]!,
+});

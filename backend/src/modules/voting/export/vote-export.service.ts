@@ -5,7 +5,12 @@ import { lastKey, type VoteBatch, VoteExportRepository } from './vote-export.rep
 
 export const EXPORT_BATCH = 5000;
 
-const EMPTY: VoteBatch = { userIds: new Int32Array(0), mediaIds: new Int32Array(0), hot: new Uint8Array(0), votedAt: new Float64Array(0) };
+const EMPTY: VoteBatch = {
+  userIds: new Int32Array(0),
+  mediaIds: new Int32Array(0),
+  hot: new Uint8Array(0),
+  votedAt: new Float64Array(0),
+};
 
 /** votes_export_{date}.xlsx (spec §2), dated in UTC. */
 export const exportFileName = (now = new Date()) => `votes_export_${now.toISOString().slice(0, 10)}.xlsx`;

@@ -3,7 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { containsPattern } from '../../../../platform/http/simple-rest.js';
 import { mediaUrl } from '../../domain/media.js';
-import { type AdminMediaRow, MediaAdminRepository, type MediaListCriteria, type MediaSortField } from '../media-admin.repository.js';
+import {
+  type AdminMediaRow,
+  MediaAdminRepository,
+  type MediaListCriteria,
+  type MediaSortField,
+} from '../media-admin.repository.js';
 
 interface Row {
   id: number;

@@ -15,7 +15,8 @@ export const coordinatesLabel = (p: RoundedPoint): string => `${p.lat}, ${p.lon}
 /** "City, State, Country" from a Nominatim-style address; null when it names nothing useful. */
 export function placeLabel(address: Record<string, unknown> | undefined): string | null {
   if (!address) return null;
-  const pick = (...keys: string[]) => keys.map((k) => address[k]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const pick = (...keys: string[]) =>
+    keys.map((k) => address[k]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
   const parts = [
     pick('city', 'town', 'village', 'hamlet', 'municipality', 'suburb', 'county'),
     pick('state', 'region', 'province', 'state_district'),

@@ -11,7 +11,10 @@ export class TypeormGeocodeCache extends GeocodeCache {
   }
 
   async find(p: RoundedPoint): Promise<CachedLabel | null> {
-    const [r] = await this.db.query(`SELECT label, fetched_at FROM geocode_cache WHERE lat_key = $1 AND lon_key = $2`, [p.lat, p.lon]);
+    const [r] = await this.db.query(`SELECT label, fetched_at FROM geocode_cache WHERE lat_key = $1 AND lon_key = $2`, [
+      p.lat,
+      p.lon,
+    ]);
     return r ? { label: r.label, fetchedAt: new Date(r.fetched_at) } : null;
   }
 

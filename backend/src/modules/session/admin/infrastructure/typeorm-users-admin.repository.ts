@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { containsPattern } from '../../../../platform/http/simple-rest.js';
-import { type AdminUserRow, type UserListCriteria, type UserSortField, UsersAdminRepository } from '../users-admin.repository.js';
+import {
+  type AdminUserRow,
+  type UserListCriteria,
+  type UserSortField,
+  UsersAdminRepository,
+} from '../users-admin.repository.js';
 
 interface Row {
   id: number;

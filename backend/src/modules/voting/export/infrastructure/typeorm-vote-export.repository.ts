@@ -33,7 +33,9 @@ export class TypeormVoteExportRepository extends VoteExportRepository {
           `${AGGREGATE} FROM (SELECT ${COLUMNS} FROM votes WHERE (user_id, media_id) > ($1, $2) ORDER BY user_id, media_id LIMIT $3) b`,
           [after.userId, after.mediaId, limit],
         )
-      : await this.db.query(`${AGGREGATE} FROM (SELECT ${COLUMNS} FROM votes ORDER BY user_id, media_id LIMIT $1) b`, [limit]);
+      : await this.db.query(`${AGGREGATE} FROM (SELECT ${COLUMNS} FROM votes ORDER BY user_id, media_id LIMIT $1) b`, [
+          limit,
+        ]);
     const hot = r?.hot ?? [];
     return {
       userIds: Int32Array.from(r?.user_ids ?? []),

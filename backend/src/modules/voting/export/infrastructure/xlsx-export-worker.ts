@@ -71,8 +71,14 @@ export class XlsxExportWorker {
 
   /** Resolves when the worker has taken the batch in and `out` can take more. */
   async write(rows: VoteBatch): Promise<void> {
-    await this.request({ type: 'rows', rows }, [rows.userIds.buffer, rows.mediaIds.buffer, rows.hot.buffer, rows.votedAt.buffer] as ArrayBuffer[]);
-    if (this.out.writableNeedDrain && !this.out.destroyed) await Promise.race([once(this.out, 'drain'), once(this.out, 'close')]);
+    await this.request({ type: 'rows', rows }, [
+      rows.userIds.buffer,
+      rows.mediaIds.buffer,
+      rows.hot.buffer,
+      rows.votedAt.buffer,
+    ] as ArrayBuffer[]);
+    if (this.out.writableNeedDrain && !this.out.destroyed)
+      await Promise.race([once(this.out, 'drain'), once(this.out, 'close')]);
   }
 
   /** Finishes the file; resolves with the number of rows once every byte has been written to `out`. */

@@ -18,7 +18,12 @@ const toColumns = (votes: ExportVote[]): VoteBatch => ({
   votedAt: Float64Array.from(votes, (v) => v.votedAt.getTime()),
 });
 
-const vote = (i: number): ExportVote => ({ userId: i, mediaId: 100 + i, isHot: i % 2 === 0, votedAt: new Date(Date.UTC(2025, 5, 1, 12, 0, i)) });
+const vote = (i: number): ExportVote => ({
+  userId: i,
+  mediaId: 100 + i,
+  isHot: i % 2 === 0,
+  votedAt: new Date(Date.UTC(2025, 5, 1, 12, 0, i)),
+});
 
 async function write(votes: ExportVote[], rowsPerSheet: number): Promise<ExcelJS.Workbook> {
   const out = new PassThrough();

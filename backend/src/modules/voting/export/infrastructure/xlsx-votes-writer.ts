@@ -48,7 +48,9 @@ export class XlsxVotesWriter {
         this.sheet.commit();
         this.sheet = this.addSheet();
       }
-      this.sheet.addRow([votes.userIds[i], votes.mediaIds[i], votes.hot[i] === 1, new Date(votes.votedAt[i]!)]).commit();
+      this.sheet
+        .addRow([votes.userIds[i], votes.mediaIds[i], votes.hot[i] === 1, new Date(votes.votedAt[i]!)])
+        .commit();
       this.rowsInSheet++;
     }
     this.rows += n;
@@ -81,7 +83,8 @@ export class XlsxVotesWriter {
 
   private pendingBytes(): number {
     let n = 0;
-    const sheets = (this.workbook as unknown as { _worksheets: Array<{ _stream?: SheetStream } | undefined> })._worksheets;
+    const sheets = (this.workbook as unknown as { _worksheets: Array<{ _stream?: SheetStream } | undefined> })
+      ._worksheets;
     for (const ws of sheets) {
       const s = ws?._stream;
       if (!s) continue;

@@ -50,11 +50,13 @@ export function serve(port: Port, rowsPerSheet?: number): void {
   };
   // one message at a time, in order: a batch is fully written before the next one starts
   port.on('message', (msg: ToWorker) => {
-    queue = queue.then(() => handle(msg)).catch((err: Error) => {
-      stopped = true;
-      port.postMessage({ type: 'error', message: err.message } satisfies FromWorker);
-      port.close();
-    });
+    queue = queue
+      .then(() => handle(msg))
+      .catch((err: Error) => {
+        stopped = true;
+        port.postMessage({ type: 'error', message: err.message } satisfies FromWorker);
+        port.close();
+      });
   });
 }
 
