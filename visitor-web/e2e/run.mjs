@@ -699,7 +699,10 @@ if (adAvailable) {
     const sandbox = (await frame.getAttribute('sandbox')) ?? '';
     assert(sandbox.split(/\s+/).includes('allow-scripts'), `sandbox="${sandbox}" lacks allow-scripts`);
     assert(!sandbox.includes('allow-same-origin'), `sandbox="${sandbox}" allows same-origin`);
-    assert(((await frame.getAttribute('src')) ?? '').startsWith('/api/ad-frame/zone1'), 'the frame does not load the zone document');
+    assert(
+      ((await frame.getAttribute('src')) ?? '').startsWith('/api/ad-frame/zone1'),
+      'the frame does not load the zone document',
+    );
     const box = await adPage.locator('.rate__skip').boundingBox();
     const adBox = await frame.boundingBox();
     assert(adBox.y > box.y, 'ad is not under the Skip button');

@@ -6,6 +6,10 @@ export abstract class RedirectConfigRepository {
   abstract latestBackButton(): Promise<BackButtonConfig | null>;
   abstract idleHistory(limit: number): Promise<IdleRedirectConfig[]>;
   abstract backButtonHistory(limit: number): Promise<BackButtonConfig[]>;
-  abstract addIdle(c: { idleRedirectTime: number; idleRedirectUrl: string; isActive: boolean }): Promise<IdleRedirectConfig>;
+  abstract addIdle(c: {
+    idleRedirectTime: number;
+    idleRedirectUrl: string;
+    isActive: boolean;
+  }): Promise<IdleRedirectConfig>;
   abstract addBackButton(c: { backButtonUrl: string; isActive: boolean }): Promise<BackButtonConfig>;
 }

@@ -15,12 +15,28 @@ describe('redirect rules', () => {
   });
 
   it('is disabled with defaults when nothing is configured', () => {
-    expect(publicConfig(null, null)).toEqual({ enabled: false, idleRedirectTime: 300, idleRedirectUrl: '', backButtonUrl: '' });
+    expect(publicConfig(null, null)).toEqual({
+      enabled: false,
+      idleRedirectTime: 300,
+      idleRedirectUrl: '',
+      backButtonUrl: '',
+    });
   });
 
   it('ignores inactive settings', () => {
-    const idle = { id: 1, idleRedirectTime: 60, idleRedirectUrl: 'https://a.example', isActive: false, createdAt: new Date() };
+    const idle = {
+      id: 1,
+      idleRedirectTime: 60,
+      idleRedirectUrl: 'https://a.example',
+      isActive: false,
+      createdAt: new Date(),
+    };
     const back = { id: 1, backButtonUrl: 'https://b.example', isActive: false, createdAt: new Date() };
-    expect(publicConfig(idle, back)).toEqual({ enabled: false, idleRedirectTime: 60, idleRedirectUrl: '', backButtonUrl: '' });
+    expect(publicConfig(idle, back)).toEqual({
+      enabled: false,
+      idleRedirectTime: 60,
+      idleRedirectUrl: '',
+      backButtonUrl: '',
+    });
   });
 });

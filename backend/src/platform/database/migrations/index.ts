@@ -8,4 +8,13 @@ import { Jobs1763730000000 } from './1763730000000-jobs.js';
 import { PopulationRuns1763730001000 } from './1763730001000-population-runs.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
-export const migrations = [VisitorSchema1763700000000, AdConfigs1763700001000, TrafficConfigs1763700002000, AdminLoginFailures1763720000000, GeocodeCache1763720001000, AdminTrustedAddresses1763720002000, Jobs1763730000000, PopulationRuns1763730001000];
+export const migrations = [
+  VisitorSchema1763700000000,
+  AdConfigs1763700001000,
+  TrafficConfigs1763700002000,
+  AdminLoginFailures1763720000000,
+  GeocodeCache1763720001000,
+  AdminTrustedAddresses1763720002000,
+  Jobs1763730000000,
+  PopulationRuns1763730001000,
+];
