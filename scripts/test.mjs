@@ -64,15 +64,37 @@ function vitest(label, cwd, env) {
   console.log(`--- ${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
 
+/** Runs a script suite that ends with its own `N passed, M failed` line; counts its checks. */
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const out = r.stdout?.toString() ?? '';
+  process.stdout.write(out);
+  const counted = [...out.matchAll(/^(\d+) passed, (\d+) failed/gm)].at(-1);
+  const passed = counted ? Number(counted[1]) : r.status === 0 ? 1 : 0;
+  let failed = counted ? Number(counted[2]) : 0;
+  if (r.status !== 0) {
+    failedSuites++;
+    failed = Math.max(failed, 1);
+  }
+  totals.passed += passed;
+  totals.failed += failed;
+  console.log(`--- ${label}: ${r.status === 0 ? 'ok' : 'FAILED'}`);
+  return r.status === 0;
+}
+
+/** The build is a step, not a test: it fails the run but adds no count. */
+function build() {
+  console.log('\n=== build (visitor app, admin portal, API) ===');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
     failedSuites++;
     totals.failed++;
-    console.log(`--- ${label}: FAILED`);
-  } else {
-    totals.passed++;
   }
   return r.status === 0;
 }
@@ -93,7 +115,7 @@ vitest('visitor-web unit tests', path.join(root, 'visitor-web'), {});
 
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 if (haveChromium || nginxBin) {
-  if (run('build (visitor app, admin portal, API)', 'npm', ['run', 'build'])) {
+  if (build()) {
     if (nginxBin) run('nginx in front of the API (deployment wiring)', 'node', ['scripts/nginx-smoke.mjs']);
     if (haveChromium) run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
   }
