@@ -1,11 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { asAdmin, eventually, expectConsistent, populationFacts, seedMedia, waitForJob } from './support/jobs.js';
-import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
+import { createTestDatabase, dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
 
 const queryOf = (t: TestApp) => (sql: string, params?: unknown[]) => t.app.get(DataSource).query(sql, params);
@@ -216,20 +215,11 @@ describe(`population pause, continue and restart with a runner (${dbKind}, in-pr
     store.env = { DATA_DIR: dir };
     store.drop = () => rm(dir, { recursive: true, force: true });
     if (process.env.DATABASE_URL) {
-      const name = `vibe_pop_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      store.env.DATABASE_URL = url.toString();
+      const database = await createTestDatabase('vibe_pop');
+      store.env.DATABASE_URL = database.url;
       store.drop = async () => {
         await rm(dir, { recursive: true, force: true });
-        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        await database.drop();
       };
     }
     t = await startTestApp(store.env);

@@ -1,9 +1,8 @@
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TestS3 } from './s3rver.js';
+import { type TestS3, withBucket } from './s3rver.js';
 
 const backendDir = path.resolve(import.meta.dirname, '..', '..');
 
@@ -34,32 +33,12 @@ export async function startS3Process(bucket = 'vibe-test'): Promise<TestS3> {
     });
     child.once('exit', (code) => reject(new Error(`s3rver exited (${code}) before listening`)));
   });
-  const endpoint = `http://127.0.0.1:${port}`;
-  const settings = { bucket, endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  const client = new S3Client({
-    region: settings.region,
-    endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  return withBucket(bucket, port, async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dir, { recursive: true, force: true });
   });
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  client.destroy();
-  return {
-    settings,
-    env: {
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    },
-    async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }

@@ -16,7 +16,15 @@ export async function startS3(bucket = 'vibe-test'): Promise<TestS3> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vibe-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
   const address = (await server.run()) as AddressInfo;
-  const endpoint = `http://127.0.0.1:${address.port}`;
+  return withBucket(bucket, address.port, async () => {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+}
+
+/** Creates the bucket on an s3rver at `port` and describes it for the S3 adapter and the app's env. */
+export async function withBucket(bucket: string, port: number, close: () => Promise<void>): Promise<TestS3> {
+  const endpoint = `http://127.0.0.1:${port}`;
   const settings = { bucket, endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   const client = new S3Client({
     region: settings.region,
@@ -35,9 +43,6 @@ export async function startS3(bucket = 'vibe-test'): Promise<TestS3> {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
-    async close() {
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+    close,
   };
 }

@@ -20,34 +20,36 @@ export interface TestApp {
 /** Which database the suite runs on: PostgreSQL when DATABASE_URL is set, PGlite otherwise. */
 export const dbKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
+/** A fresh, empty PostgreSQL database beside DATABASE_URL's, for one app or test file. */
+export async function createTestDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = process.env.DATABASE_URL!;
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: server });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
  * Starts the real AppModule on a fresh data dir, and on PostgreSQL a fresh database, so test
  * files never see each other's rows. `env` adds or overrides settings (SMTP_URL, S3_*, ...).
  */
 export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vibe-test-'));
-  let dropDatabase = async () => {};
-  let databaseUrl: string | undefined;
-  if (process.env.DATABASE_URL) {
-    const name = `vibe_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const database = process.env.DATABASE_URL ? await createTestDatabase('vibe_test') : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database?.url,
     ADMIN_PASSWORD: 'test-admin-password',
     VISITOR_WEB_DIR: path.join(dataDir, 'no-visitor-web'),
     ADMIN_WEB_DIR: path.join(dataDir, 'no-admin-web'),
@@ -67,7 +69,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     dataDir,
     async close() {
       await app.close();
-      await dropDatabase();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AD_FRAME_CSP, adFrameDocument } from './ad-frame.js';
 import { AdsService } from './ads.service.js';
+import { AdConfigDto } from './dto/ad-config.dto.js';
 
 @ApiTags('ads')
 @Controller('api')
@@ -12,14 +13,7 @@ export class AdsController {
   /** The visitor app caches this for 5 minutes itself; the server adds no cache so a change shows at once. */
   @Get('ad-config/:zoneId')
   async get(@Param('zoneId') zoneId: string) {
-    const c = await this.ads.publicZone(zoneId);
-    return {
-      zoneId: c.zoneId,
-      zoneName: c.zoneName,
-      adCode: c.adCode,
-      isActive: c.isActive,
-      updatedAt: c.updatedAt.toISOString(),
-    };
+    return AdConfigDto.of(await this.ads.publicZone(zoneId));
   }
 
   /** The ad's own document, loaded by the zone's sandboxed iframe. */
