@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import request from 'supertest';
 import { dbKind, startTestApp } from './support/test-app.js';
 
@@ -31,6 +32,11 @@ describe(`request throttle (${dbKind})`, () => {
       } finally {
         await a.close();
         await b.close();
+        // leave the shared Redis as we found it (queues and counters live under the prefix)
+        const redis = new Redis(redisUrl!);
+        const keys = await redis.keys(`${prefix}:*`);
+        if (keys.length) await redis.del(...keys);
+        await redis.quit();
       }
     });
   });

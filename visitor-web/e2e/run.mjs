@@ -119,6 +119,15 @@ const child = spawn(process.execPath, [serverEntry], {
   cwd: root,
   env: {
     ...process.env,
+    // the embedded mode on a fresh data dir, whatever the caller's environment points at
+    // (CI exports DATABASE_URL for the backend suite; it must not leak into this run)
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    S3_BUCKET: '',
+    S3_ENDPOINT: '',
+    S3_ACCESS_KEY_ID: '',
+    S3_SECRET_ACCESS_KEY: '',
+    SMTP_URL: '',
     PORT: String(apiPort),
     DATA_DIR: path.join(dataDir, 'data'),
     NODE_ENV: 'test',
