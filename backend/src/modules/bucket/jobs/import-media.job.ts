@@ -49,7 +49,7 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
       skipped: 0,
       errors: 0,
     };
-    const todo = cp.afterKey === null ? files : files.filter((f) => f.key > cp.afterKey!);
+    const remaining = cp.afterKey === null ? files : files.filter((f) => f.key > cp.afterKey!);
     const ownerId = await this.media.importOwnerId();
     const report = () => {
       const done = cp.imported + cp.skipped + cp.errors;
@@ -63,9 +63,9 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
     };
     await report();
 
-    for (let i = 0; i < todo.length; i += IMPORT_BATCH) {
+    for (let i = 0; i < remaining.length; i += IMPORT_BATCH) {
       if (ctx.signal.aborted) throw new JobInterrupted();
-      const batch = todo.slice(i, i + IMPORT_BATCH);
+      const batch = remaining.slice(i, i + IMPORT_BATCH);
       const candidates = batch.filter((f) => isImportCandidate(nameExtension(f.key)));
       const existing = await this.media.existingKeys(candidates.map((f) => f.key));
       let skipped = batch.length - candidates.length + existing.size;
