@@ -1,6 +1,5 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/env.js';
 import { AdsModule } from './modules/ads/ads.module.js';
@@ -15,22 +14,13 @@ import { MediaModule } from './modules/media/media.module.js';
 import { SessionModule } from './modules/session/session.module.js';
 import { TrafficModule } from './modules/traffic/traffic.module.js';
 import { VotingModule } from './modules/voting/voting.module.js';
-import { dataSourceOptions } from './platform/database/data-source-options.js';
-import { openDataSource } from './platform/database/migrate.js';
+import { CoreModule } from './platform/core.module.js';
 import { AdminAuthModule } from './platform/http/admin-auth.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { ThrottleModule } from './platform/http/throttle.module.js';
 import { SiteController } from './platform/http/site.controller.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
-
-@Global()
-@Module({})
-class ConfigModule {
-  static register(config: AppConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] };
-  }
-}
 
 /** The API process. Built from a validated config so tests can start it on their own data dir. */
 @Module({})
@@ -39,7 +29,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.register(config),
+        CoreModule.register(config),
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,
@@ -55,10 +45,6 @@ export class AppModule {
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },
-        }),
-        TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(config),
-          dataSourceFactory: (options) => openDataSource(options!),
         }),
         ThrottleModule.register(config),
         TerminusModule,

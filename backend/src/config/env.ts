@@ -166,3 +166,16 @@ export function loadConfig(source: Source = process.env): AppConfig {
   if (problems.length) throw new ConfigError(problems);
   return config;
 }
+
+/** For the process entry points: a bad configuration ends the process with the list of problems. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

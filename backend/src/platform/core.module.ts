@@ -1,0 +1,28 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/env.js';
+import { dataSourceOptions } from './database/data-source-options.js';
+import { openDataSource } from './database/migrate.js';
+
+/**
+ * What both processes (API and worker) stand on: the validated config as a global provider and
+ * the data source, opened with its migrations run (advisory-locked on PostgreSQL, so an API and
+ * a worker may start together).
+ */
+@Global()
+@Module({})
+export class CoreModule {
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(config),
+          dataSourceFactory: (options) => openDataSource(options!),
+        }),
+      ],
+      providers: [{ provide: AppConfig, useValue: config }],
+      exports: [AppConfig],
+    };
+  }
+}
