@@ -108,13 +108,15 @@ describe(`platform HTTP (${dbKind})`, () => {
     await db.query(`DELETE FROM idle_redirect_configs; DELETE FROM back_button_configs`);
   });
 
-  it('answers 404 for a missing or inactive ad zone and the code for an active one', async () => {
-    await request(t.server).get('/api/ad-config/zone1').expect(404);
+  it('answers JSON null for a missing or inactive ad zone and the code for an active one', async () => {
+    const none = await request(t.server).get('/api/ad-config/zone1').expect(200);
+    expect(none.headers['content-type']).toMatch(/application\/json/);
+    expect(none.text).toBe('null');
     const db = t.app.get(DataSource);
     await db.query(
       `INSERT INTO ad_configs (zone_id, zone_name, ad_code, is_active) VALUES ('zone1', 'Ad Zone 1', '<b>ad</b>', false)`,
     );
-    await request(t.server).get('/api/ad-config/zone1').expect(404);
+    expect((await request(t.server).get('/api/ad-config/zone1').expect(200)).text).toBe('null');
     await db.query(`UPDATE ad_configs SET is_active = true WHERE zone_id = 'zone1'`);
     const res = await request(t.server).get('/api/ad-config/zone1').expect(200);
     expect(res.body).toMatchObject({ zoneId: 'zone1', zoneName: 'Ad Zone 1', adCode: '<b>ad</b>', isActive: true });

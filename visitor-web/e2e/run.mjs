@@ -351,13 +351,65 @@ async function adminPost(origin, url, body) {
 
 // ---------------------------------------------------------------- browser helpers
 const overflowing = [];
+const axeFindings = [];
+const axeAudited = new Set();
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/**
+ * axe-core on the screen as shown: serious and critical findings fail the run. Also checks that
+ * accessible names contain the visible text (label-content-name-mismatch, off by default in axe).
+ */
+async function axeAudit(page, label) {
+  // evaluated through the DevTools protocol: the app's CSP (script-src 'self') forbids a script tag
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      iframes: false, // the ad frame is the advertiser's document, sandboxed and cross-origin
+      resultTypes: ['violations'],
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  axeAudited.add(label);
+  for (const v of violations) axeFindings.push(`${label}: ${v.id} (${v.impact}) at ${v.targets.join(' | ')}`);
+  return violations;
+}
+/** A screenshot of the screen as it is, checked for sideways scrolling and by axe-core. */
 async function shot(page, name) {
   const vp = page.viewportSize();
   await page.waitForTimeout(250); // let transitions settle
   await page.screenshot({ path: path.join(shotsDir, `${name}-${vp.width}x${vp.height}.png`) });
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (wide > 0) overflowing.push(`${name}-${vp.width}x${vp.height} (+${wide} px)`);
+  await axeAudit(page, `${name}-${vp.width}x${vp.height}`);
 }
+/** The ids of the media this page voted on (POST /api/votes), as they are sent. */
+function watchVotes(page) {
+  const ids = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/votes')
+      ids.push(String(JSON.parse(r.postData() ?? '{}').mediaId));
+  });
+  return ids;
+}
+/** Waits until the current item's media has loaded (voting opens then); returns its id. */
+async function loadedMediaId(page, timeout = 10_000) {
+  await page.locator('[data-testid=rate-media][data-loaded=true]').waitFor({ timeout });
+  return page.locator('[data-testid=rate-media]').getAttribute('data-media-id');
+}
+/** Where the focus is: inside the named dialog, and which element. */
+const focusIn = (page, selector) =>
+  page.evaluate((sel) => {
+    const a = document.activeElement;
+    return {
+      inside: Boolean(a && a.closest(sel)),
+      tag: a?.tagName ?? '',
+      label: a?.getAttribute('aria-label') ?? a?.textContent?.trim().slice(0, 40) ?? '',
+    };
+  }, selector);
+/** A size as the spec shows it: "512 B", "4.8 KB", "2.50 MB" (number and unit never split). */
+const SIZE = /\b(\d+\u00a0B|\d+\.\d\u00a0KB|\d+\.\d\d\u00a0MB)\b/;
 const mediaId = (page) => page.locator('[data-testid=rate-media]').getAttribute('data-media-id', { timeout: 10_000 });
 async function waitForNewMedia(page, previous, timeout = 10_000) {
   const until = Date.now() + timeout;
@@ -450,6 +502,16 @@ const fx = {
 };
 const oversize = path.join(fixturesDir, 'huge-image.png');
 writeFileSync(oversize, Buffer.concat([readFileSync(fx.pasted), Buffer.alloc(10 * 1024 * 1024 + 4096, 7)]));
+// A phone camera's kind of name, and a file under 1 KB (its size must not read "0.00 MB").
+const longName = path.join(
+  fixturesDir,
+  'IMG_20250614_183212_HDR_portrait_mode_very_long_camera_file_name_final_v2.jpg',
+);
+writeFileSync(longName, readFileSync(fx.mine));
+const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c04ff0' } })
+  .png()
+  .toFile(path.join(fixturesDir, 'tiny-dot.png'))
+  .then(() => path.join(fixturesDir, 'tiny-dot.png'));
 const invalid = path.join(fixturesDir, 'notes.txt');
 writeFileSync(invalid, 'not an image\n');
 
@@ -465,15 +527,21 @@ browser = await chromium.launch({
     '--disable-component-update',
     '--disable-sync',
     '--autoplay-policy=no-user-gesture-required',
+    // Chrome's own edge-swipe Back would race the app's swipe-back redirect under test
+    '--disable-features=OverscrollHistoryNavigation',
   ],
 });
 const pageErrors = [];
+const consoleErrors = [];
 const analytics = [];
 async function newPage(ctx) {
   const page = await ctx.newPage();
   page.setDefaultTimeout(10_000);
   openPages.push(page);
   page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push({ page, text: `${m.text()} ${m.location()?.url ?? ''}`.trim() });
+  });
   page.on('response', (r) => {
     const u = new URL(r.url());
     if (u.pathname.startsWith('/api/')) apiLog.push(`${r.request().method()} ${u.pathname}${u.search} → ${r.status()}`);
@@ -570,6 +638,7 @@ await check('site name comes from /api/site-config', async () => {
 });
 await check('empty state: No Photos to Rate with Upload Your First Photo', async () => {
   await page.getByRole('heading', { name: 'No Photos to Rate' }).waitFor();
+  await auditPage(page, '/ (empty)');
   await page.waitForTimeout(300);
   assert((await page.locator('iframe').count()) === 0, 'an ad frame shows although no ad is configured');
   const btn = page.getByRole('link', { name: 'Upload Your First Photo' });
@@ -581,17 +650,38 @@ await check('empty state: No Photos to Rate with Upload Your First Photo', async
   await shot(m, 'rate-empty');
   await m.close();
 });
+await check(
+  'no ad configured is a normal state: GET /api/ad-config/zone1 answers 200 null, no console error',
+  async () => {
+    const r = await fetch(apiOrigin + '/api/ad-config/zone1');
+    assert(r.status === 200 && (await r.text()) === 'null', `ad config answered ${r.status}`);
+    const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
+    const p = await newPage(ctx);
+    const adAnswers = [];
+    p.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/api/ad-config/zone1') adAnswers.push(res.status());
+    });
+    await p.goto('/');
+    await p.getByRole('heading', { name: 'No Photos to Rate' }).waitFor();
+    await p.waitForTimeout(500);
+    assert(adAnswers.length > 0 && adAnswers.every((st) => st === 200), `ad config answers ${adAnswers}`);
+    const errors = consoleErrors.filter((e) => e.page === p).map((e) => e.text);
+    assert(errors.length === 0, `console errors on load: ${errors.join(' | ')}`);
+    await ctx.close();
+  },
+);
 
 console.log('seeding through the public API');
+const seeded = [];
 await check('seed: a second visitor uploads five photos', async () => {
   await other.start();
   await third.start();
-  for (const f of fx.seed) await other.upload(f, 'image/jpeg');
+  for (const f of fx.seed) seeded.push(await other.upload(f, 'image/jpeg'));
 });
 console.log('rating');
 await check('rating screen shows one random item', async () => {
   await page.reload();
-  await mediaId(page);
+  await loadedMediaId(page);
   await page.waitForFunction(() => {
     const img = document.querySelector('[data-testid=rate-media] img');
     return img && img.complete && img.naturalWidth > 0;
@@ -637,10 +727,11 @@ await check('Skip this photo shows another item', async () => {
 });
 await check('keyboard: N votes Not, → votes Hot, hints shown on desktop', async () => {
   assert(await page.locator('.vote__keys kbd').first().isVisible(), 'keyboard hints hidden on desktop');
-  let before = await mediaId(page);
+  let before = await loadedMediaId(page);
   await page.keyboard.press('n');
   before = await waitForNewMedia(page, before);
   await page.waitForFunction(() => document.querySelector('[data-testid=your-vote]')?.textContent === 'Not');
+  await loadedMediaId(page);
   await page.keyboard.press('ArrowRight');
   await waitForNewMedia(page, before);
   await page.waitForFunction(() => document.querySelector('[data-testid=your-vote]')?.textContent === 'Hot');
@@ -649,7 +740,7 @@ await check('full-size overlay opens on click, locks scrolling and closes on Esc
   await page.locator('[data-testid=rate-media]').click();
   const overlay = page.locator('[data-testid=media-overlay]');
   await overlay.waitFor();
-  assert(await overlay.locator('img, video').first().isVisible(), 'overlay shows no media');
+  await overlay.locator('img, video').first().waitFor({ state: 'visible', timeout: 5_000 });
   const overflow = await page.evaluate(() => getComputedStyle(document.body).overflow);
   assert(overflow === 'hidden', `body overflow is ${overflow} while the overlay is open`);
   await shot(page, 'rate-overlay');
@@ -657,16 +748,38 @@ await check('full-size overlay opens on click, locks scrolling and closes on Esc
   await overlay.waitFor({ state: 'detached' });
   assert((await page.evaluate(() => getComputedStyle(document.body).overflow)) !== 'hidden', 'scroll still locked');
 });
+await check('overlay by keyboard: focus moves in and stays, H votes nothing, focus returns to the media', async () => {
+  const votes = watchVotes(page);
+  const id = await loadedMediaId(page);
+  await page.locator('[data-testid=rate-media]').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('[data-testid=media-overlay]').waitFor();
+  for (let i = 0; i < 4; i++) {
+    const f = await focusIn(page, '[data-testid=media-overlay]');
+    assert(f.inside, `focus left the overlay after ${i} Tab(s): on ${f.tag} "${f.label}"`);
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('h');
+  await page.keyboard.press('n');
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=media-overlay]').waitFor({ state: 'detached' });
+  const back = await page
+    .waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'rate-media', null, {
+      timeout: 2_000,
+    })
+    .then(() => 'rate-media')
+    .catch(() => page.evaluate(() => document.activeElement?.tagName));
+  assert(back === 'rate-media', `focus went to ${back} after the overlay closed`);
+  assert(votes.length === 0, `keys behind the overlay voted on ${votes.join(', ')}`);
+  assert((await mediaId(page)) === id, 'the item changed while the overlay was open');
+});
 await check('rated-all state after voting on everything', async () => {
   for (let i = 0; i < 12; i++) {
     if (await page.locator('[data-testid=rated-all]').isVisible()) break;
-    const id = await mediaId(page).catch(() => null);
-    if (!id) {
-      await page.waitForTimeout(300);
-      continue;
-    }
+    const id = await loadedMediaId(page, 3_000).catch(() => null);
+    if (!id) continue;
     await page.keyboard.press('h');
-    await page.waitForTimeout(150);
+    await waitForNewMedia(page, id, 3_000).catch(() => {});
   }
   const text = await page.locator('[data-testid=rated-all]').innerText({ timeout: 10_000 });
   assert(text === 'You have rated all the media we have right now - check back soon for more!', `text "${text}"`);
@@ -683,6 +796,163 @@ await check('only the first view of an unvoted item is recorded', async () => {
     `views per item ${JSON.stringify(views)}`,
   );
 });
+
+console.log('dialogs and the menu own the keyboard');
+{
+  const TYPED = 'hot.news.skip@example.com'; // h, n and s would vote or skip if they leaked
+  const activeText = (p) => p.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+  /** A fresh visitor with a photo on screen, whose votes are watched. */
+  async function rater(viewport, mobile = false) {
+    const ctx = await newContext({
+      viewport,
+      baseURL: base,
+      ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    });
+    const p = await newPage(ctx);
+    const votes = watchVotes(p);
+    await p.goto('/');
+    const id = await loadedMediaId(p);
+    return { ctx, p, votes, id };
+  }
+  /** Opens `item` from the avatar menu with the mouse (a tap on a phone) or the keyboard. */
+  async function openFromMenu(p, trigger, item, how) {
+    if (how === 'mouse') {
+      await p.locator(trigger).click();
+      await p.getByRole('menu').getByRole('menuitem', { name: item }).click();
+      return;
+    }
+    await p.locator(trigger).focus();
+    await p.keyboard.press('Enter');
+    await p.getByRole('menu').waitFor();
+    for (let i = 0; i < 4 && (await activeText(p)) !== item; i++) await p.keyboard.press('ArrowDown');
+    assert((await activeText(p)) === item, `arrows never reached ${item}`);
+    await p.keyboard.press('Enter');
+  }
+  /** Focus is in the dialog's e-mail field, stays in the dialog, typing fills the field, nothing is voted. */
+  async function expectDialogOwnsKeys(r, title, trigger) {
+    const { p } = r;
+    const dialog = p.getByRole('dialog', { name: title });
+    await dialog.waitFor();
+    await p.waitForTimeout(200); // the menu's closing must not pull focus back behind the dialog
+    const f = await focusIn(p, '[role=dialog]');
+    assert(f.inside && f.tag === 'INPUT', `focus on ${f.tag} "${f.label}" instead of the e-mail field`);
+    await p.keyboard.type(TYPED);
+    const value = await dialog.getByLabel('Email address').inputValue();
+    assert(value === TYPED, `the e-mail field holds "${value}"`);
+    for (let i = 0; i < 6; i++) {
+      await p.keyboard.press('Tab');
+      const g = await focusIn(p, '[role=dialog]');
+      assert(g.inside, `Tab ${i + 1} left the dialog for ${g.tag} "${g.label}"`);
+    }
+    await p.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Radix hands focus back a tick after the dialog is gone
+    const back = await p
+      .waitForFunction((sel) => document.activeElement === document.querySelector(sel), trigger, { timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false);
+    assert(back, `focus went to ${(await focusIn(p, 'body')).tag} instead of back to the avatar button`);
+    assert(r.votes.length === 0, `keys typed into the dialog voted on ${r.votes.join(', ')}`);
+    assert((await mediaId(p)) === r.id, 'the photo behind the dialog changed');
+  }
+
+  const desk = await rater(DESKTOP);
+  await check(
+    'avatar menu is a menu button: role=menu and menuitems, arrows, Home, End, Escape returns focus',
+    async () => {
+      const { p } = desk;
+      const btn = p.locator('.user-block');
+      assert((await btn.getAttribute('aria-haspopup')) === 'menu', 'the button does not announce a menu');
+      assert((await btn.getAttribute('aria-expanded')) === 'false', 'aria-expanded not false while closed');
+      await btn.focus();
+      await p.keyboard.press('Enter');
+      const menu = p.getByRole('menu');
+      await menu.waitFor();
+      assert((await btn.getAttribute('aria-expanded')) === 'true', 'aria-expanded not true while open');
+      assert((await btn.getAttribute('aria-controls')) === (await menu.getAttribute('id')), 'aria-controls');
+      const items = (await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
+      assert(
+        JSON.stringify(items) === JSON.stringify(['Edit Profile', 'Save Account', 'Login as Different User', 'Logout']),
+        `menu items ${JSON.stringify(items)}`,
+      );
+      const path = [];
+      path.push(await activeText(p));
+      for (const key of ['ArrowDown', 'End', 'ArrowDown', 'ArrowUp', 'Home', 'l']) {
+        await p.keyboard.press(key);
+        path.push(await activeText(p));
+      }
+      assert(
+        JSON.stringify(path) ===
+          JSON.stringify([
+            'Edit Profile',
+            'Save Account',
+            'Logout',
+            'Edit Profile',
+            'Logout',
+            'Edit Profile',
+            'Login as Different User',
+          ]),
+        `focus moved through ${JSON.stringify(path)}`,
+      );
+      await shot(p, 'menu-keyboard');
+      const letters = [
+        await p.locator('.user-block .avatar').innerText(),
+        await p.locator('[data-testid=avatar-menu] .avatar').innerText(),
+      ];
+      assert(letters[0] === letters[1], `user block shows ${letters[0]}, the menu ${letters[1]}`);
+      await p.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      assert(await btn.evaluate((el) => el === document.activeElement), 'Escape did not return focus to the button');
+      assert(desk.votes.length === 0, `menu keys voted on ${desk.votes.join(', ')}`);
+    },
+  );
+  for (const [item, title] of [
+    ['Save Account', 'Save Your Account'],
+    ['Login as Different User', 'Login as Different User'],
+  ]) {
+    for (const how of ['mouse', 'keyboard']) {
+      await check(
+        `${title} opened from the avatar menu by ${how}: focus in the e-mail field and kept in the dialog, no vote`,
+        async () => {
+          await openFromMenu(desk.p, '.user-block', item, how);
+          await expectDialogOwnsKeys(desk, title, '.user-block');
+        },
+      );
+    }
+  }
+  await desk.ctx.close();
+  const phone = await rater(MOBILE, true);
+  for (const [item, title] of [
+    ['Save Account', 'Save Your Account'],
+    ['Login as Different User', 'Login as Different User'],
+  ]) {
+    await check(`phone: ${title} opened by a tap on the header avatar keeps the keys, no vote`, async () => {
+      await openFromMenu(phone.p, '.avatar--button', item, 'mouse');
+      await expectDialogOwnsKeys(phone, title, '.avatar--button');
+    });
+  }
+  await check('phone: the menu avatar shows the same letters as the header avatar', async () => {
+    const header = await phone.p.locator('[data-testid=mobile-avatar]').innerText();
+    await phone.p.locator('.avatar--button').click();
+    const inMenu = await phone.p.locator('[data-testid=avatar-menu] .avatar').innerText();
+    await phone.p.keyboard.press('Escape');
+    assert(header === inMenu && /^[A-Z]{2}$/.test(header), `header "${header}", menu "${inMenu}"`);
+  });
+  await check('phone: Skip this photo is above the tab bar at first paint', async () => {
+    const { p } = phone;
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await p.reload();
+    await loadedMediaId(p);
+    const skip = await p.getByRole('button', { name: /Skip this photo/ }).boundingBox();
+    const bar = await p.locator('[data-testid=tabbar]').boundingBox();
+    assert(
+      skip && bar && skip.y + skip.height <= bar.y,
+      `Skip ends at ${skip?.y + skip?.height}, tab bar starts at ${bar?.y}`,
+    );
+    await shot(p, 'rate-first-paint');
+  });
+  await phone.ctx.close();
+}
 
 const adAvailable = await (async () => {
   const r = await adminPost(apiOrigin, '/api/admin/ad-config/zone1', {
@@ -755,7 +1025,7 @@ await check('upload via the file chooser with progress to Completed', async () =
   const rows = await page.locator('[data-testid=queue-item]').allInnerTexts();
   assert(rows.length === files.length, `${rows.length} rows`);
   assert(
-    rows.every((r) => /\d+\.\d{2} MB/.test(r) && r.includes('Pending')),
+    rows.every((r) => SIZE.test(r) && !/0\.00\sMB/.test(r) && r.includes('Pending')),
     `rows: ${JSON.stringify(rows)}`,
   );
   assert(rows[0].includes('big-noise-photo.jpg'), 'file name not shown');
@@ -905,7 +1175,7 @@ await check('stats show the uploads and their counts', async () => {
     /\d{2}\/(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\/\d{4}/.test(text),
     `no dd/Mon/yyyy date in "${text}"`,
   );
-  assert(/\d+\.\d{2} MB/.test(text), 'no size in MB');
+  assert(SIZE.test(text), `no size in B, KB or MB in "${text}"`);
   assert((await card.locator('[data-testid=card-votes]').innerText()) === '2', 'card votes');
   assert((await card.locator('[data-testid=card-views]').innerText()) === '2', 'card views');
   assert((await card.locator('[data-testid=card-hot]').innerText()) === '50%', 'card hot %');
@@ -1042,7 +1312,7 @@ await check('avatar menu: Edit Profile, Save Account, Login as Different User, L
   await page.locator('.user-block').click();
   const menu = page.locator('[data-testid=avatar-menu]');
   await menu.waitFor();
-  const items = await menu.locator('[data-menu-item]').allInnerTexts();
+  const items = await menu.getByRole('menuitem').allInnerTexts();
   assert(
     JSON.stringify(items.map((s) => s.trim())) ===
       JSON.stringify(['Edit Profile', 'Save Account', 'Login as Different User', 'Logout']),
@@ -1050,7 +1320,7 @@ await check('avatar menu: Edit Profile, Save Account, Login as Different User, L
   );
   await shot(page, 'menu');
   await auditPage(page, 'avatar menu');
-  await menu.getByRole('button', { name: 'Save Account' }).click();
+  await menu.getByRole('menuitem', { name: 'Save Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save Your Account' });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
@@ -1063,7 +1333,7 @@ await check('avatar menu: Edit Profile, Save Account, Login as Different User, L
   }
   await dialog.waitFor({ state: 'detached' });
   await page.locator('.user-block').click();
-  await page.locator('[data-testid=avatar-menu]').getByRole('button', { name: 'Login as Different User' }).click();
+  await page.locator('[data-testid=avatar-menu]').getByRole('menuitem', { name: 'Login as Different User' }).click();
   const login = page.getByRole('dialog', { name: 'Login as Different User' });
   await login.waitFor();
   const send = login.getByRole('button', { name: 'Send Login Link' });
@@ -1135,13 +1405,12 @@ await check('mobile screens: rate, upload, 404, menu', async () => {
   await mpage.getByRole('heading', { name: 'Upload Media' }).waitFor();
   await mpage.locator('[data-testid=file-input]').setInputFiles([fx.mine, oversize]);
   await mpage.locator('[data-testid=queue-item]').waitFor();
-  await shot(mpage, 'upload');
   await mpage.locator('[data-testid=mobile-avatar]').click();
   await mpage.locator('[data-testid=avatar-menu]').waitFor();
   await shot(mpage, 'menu');
   await mpage.keyboard.press('Escape');
   await mpage.locator('[data-testid=mobile-avatar]').click();
-  await mpage.locator('[data-testid=avatar-menu]').getByRole('button', { name: 'Save Account' }).click();
+  await mpage.locator('[data-testid=avatar-menu]').getByRole('menuitem', { name: 'Save Account' }).click();
   await mpage.getByRole('dialog', { name: 'Save Your Account' }).waitFor();
   await shot(mpage, 'dialog-save-account');
   await mpage.keyboard.press('Escape');
@@ -1150,6 +1419,56 @@ await check('mobile screens: rate, upload, 404, menu', async () => {
   await shot(mpage, 'not-found');
   const noScroll = await mpage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   assert(noScroll, 'horizontal scrolling on mobile');
+});
+await check(
+  'mobile upload: a long file name is cut (full name in its tooltip), badge and progress stay on the card',
+  async () => {
+    await mpage.goto('/upload');
+    await mpage.getByRole('heading', { name: 'Upload Media' }).waitFor();
+    await mpage.locator('[data-testid=file-input]').setInputFiles([longName, fx.mine, tiny]);
+    const row = mpage.locator('[data-testid=queue-item]').filter({ hasText: 'IMG_20250614' });
+    await row.waitFor();
+    const geo = await row.evaluate((li) => {
+      const r = (el) => el.getBoundingClientRect();
+      const card = r(li);
+      const name = li.querySelector('.queue__name');
+      return {
+        card: { left: card.left, right: card.right },
+        badge: r(li.querySelector('[data-testid=queue-status]')),
+        bar: r(li.querySelector('[role=progressbar]')),
+        cut: name.scrollWidth > name.clientWidth,
+        title: name.getAttribute('title'),
+      };
+    });
+    for (const [what, box] of [
+      ['status badge', geo.badge],
+      ['progress bar', geo.bar],
+    ])
+      assert(
+        box.left >= geo.card.left && box.right <= geo.card.right + 0.5,
+        `${what} ${Math.round(box.left)}–${Math.round(box.right)} outside the card ${geo.card.left}–${geo.card.right}`,
+      );
+    assert(geo.cut, 'the long name is not cut');
+    assert(geo.title === path.basename(longName), `tooltip "${geo.title}"`);
+    const tinyRow = await mpage.locator('[data-testid=queue-item]').filter({ hasText: 'tiny-dot.png' }).innerText();
+    assert(/\b\d+\u00a0B\b/.test(tinyRow), `tiny file row: ${JSON.stringify(tinyRow)}`);
+    assert(!(await mpage.locator('body').innerText()).includes('0.00'), 'a size still reads 0.00 MB');
+    await shot(mpage, 'upload');
+  },
+);
+await check('mobile stats: each card size stays on one line with its unit', async () => {
+  await mpage.goto('/stats');
+  await mpage.locator('[data-testid=media-card]').first().waitFor();
+  const sizes = await mpage.locator('.media-card__meta > span:first-child').evaluateAll((els) =>
+    els.map((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      return { text: el.textContent, lines: lines.size };
+    }),
+  );
+  assert(sizes.length > 0, 'no sizes on the cards');
+  for (const sz of sizes) assert(sz.lines === 1 && SIZE.test(sz.text), `size "${sz.text}" on ${sz.lines} lines`);
 });
 await check('mobile: rating screen with a photo, media area 55% − 10 px', async () => {
   // a fresh phone visitor sees the remaining photos
@@ -1182,8 +1501,69 @@ await check('mobile: rating screen with a photo, media area 55% − 10 px', asyn
   await p.locator('[data-testid=media-overlay]').waitFor();
   await shot(p, 'rate-overlay');
   await p.keyboard.press('Escape');
+  await p.locator('[data-testid=media-overlay]').waitFor({ state: 'detached' });
+  const back = await p
+    .waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'rate-media', null, {
+      timeout: 2_000,
+    })
+    .then(() => 'rate-media')
+    .catch(() => p.evaluate(() => document.activeElement?.tagName));
+  assert(back === 'rate-media', `focus went to ${back} after the overlay closed`);
   await fresh.close();
 });
+/** Skips until a video is on screen, opens it full size: the video fills the viewport at its ratio. */
+async function checkVideoOverlay(viewport, mobile) {
+  const ctx = await newContext({
+    viewport,
+    baseURL: base,
+    ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
+  const p = await newPage(ctx);
+  await p.goto('/');
+  for (let i = 0; i < 15; i++) {
+    const id = await loadedMediaId(p);
+    if (await p.locator('[data-testid=rate-media] video').count()) break;
+    await p.getByRole('button', { name: /Skip this photo/ }).click();
+    await waitForNewMedia(p, id);
+  }
+  const inline = await p.locator('[data-testid=rate-media] video').boundingBox();
+  assert(inline, 'no video came up to rate');
+  await p.locator('[data-testid=rate-media]').click();
+  const video = p.locator('[data-testid=media-overlay] video');
+  await video.waitFor();
+  await p.waitForFunction(() => document.querySelector('[data-testid=media-overlay] video')?.readyState >= 1);
+  await p.waitForTimeout(200);
+  const { ratio, room } = await video.evaluate((v) => {
+    const stage = v.parentElement;
+    const cs = getComputedStyle(stage);
+    return {
+      ratio: v.videoWidth / v.videoHeight,
+      room: {
+        w: stage.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+        h: stage.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom),
+      },
+    };
+  });
+  const box = await video.boundingBox();
+  const fit = Math.min(room.w, room.h * ratio);
+  assert(
+    box.width >= fit - 2,
+    `overlay video ${Math.round(box.width)}×${Math.round(box.height)}, expected ${Math.round(fit)} wide`,
+  );
+  assert(
+    Math.abs(box.width / box.height - ratio) < 0.02,
+    `overlay video box ratio ${box.width / box.height} ≠ ${ratio}`,
+  );
+  assert(box.width >= inline.width - 1, `overlay video ${box.width} px narrower than the inline one (${inline.width})`);
+  await shot(p, 'rate-overlay-video');
+  await ctx.close();
+}
+if (fx.video) {
+  await check('video overlay scales the video up to the viewport (390×844)', () => checkVideoOverlay(MOBILE, true));
+  await check('video overlay scales the video up to the viewport (1280×800)', () => checkVideoOverlay(DESKTOP, false));
+} else {
+  pending('video overlay scales the video up to the viewport', 'ffmpeg is not installed: no video fixture');
+}
 await check('mobile: stats detail and profile dialogs fit the screen', async () => {
   await mpage.goto('/stats');
   await mpage.locator('[data-testid=media-card]').first().locator('.media-card__open').click();
@@ -1209,10 +1589,30 @@ await check('mobile: Welcome Back after logout, empty stats for a new visitor', 
   await p.getByRole('heading', { name: "You haven't uploaded any media yet" }).waitFor();
   await shot(p, 'stats-empty');
   await p.locator('[data-testid=mobile-avatar]').click();
-  await p.locator('[data-testid=avatar-menu]').getByRole('button', { name: 'Logout' }).click();
-  await p.getByRole('dialog', { name: 'Welcome Back' }).waitFor({ timeout: 15_000 });
+  await p.locator('[data-testid=avatar-menu]').getByRole('menuitem', { name: 'Logout' }).click();
+  const welcome = p.getByRole('dialog', { name: 'Welcome Back' });
+  await welcome.waitFor({ timeout: 15_000 });
   assert((await p.locator('[data-testid=mobile-avatar]').innerText()) === 'HV', 'avatar fallback is not HV');
   await shot(p, 'welcome-back');
+  const f = await focusIn(p, '[role=dialog]');
+  assert(f.inside && f.tag === 'INPUT', `focus on ${f.tag} "${f.label}", not in the Welcome Back e-mail field`);
+  await p.keyboard.type('nobody-here@example.com');
+  await p.keyboard.press('Enter');
+  await expectToast(p, 'Login Link Sent!');
+  const notice = welcome.locator('.notice');
+  await notice.waitFor();
+  const text = (await notice.innerText()).replace(/\s+/g, ' ').trim();
+  assert(text.startsWith('Login link sent to nobody-here@example.com.'), `notice "${text}"`);
+  // one block of text beside the icon, not three columns
+  const widths = await notice.evaluate((n) => ({
+    notice: n.clientWidth,
+    blocks: [...n.children].filter((c) => c.tagName !== 'svg').map((c) => c.getBoundingClientRect().width),
+  }));
+  assert(
+    widths.blocks.length === 1 && widths.blocks[0] > widths.notice * 0.7,
+    `notice laid out as ${JSON.stringify(widths)}`,
+  );
+  await shot(p, 'welcome-back-sent');
   await ctx.close();
 });
 await mobile.close();
@@ -1224,7 +1624,7 @@ await check('logout → Welcome Back (also in another tab) → login as a new us
   await second.locator('[data-testid=total-uploads]').waitFor();
   await page.goto('/');
   await page.locator('.user-block').click();
-  await page.locator('[data-testid=avatar-menu]').getByRole('button', { name: 'Logout' }).click();
+  await page.locator('[data-testid=avatar-menu]').getByRole('menuitem', { name: 'Logout' }).click();
   const welcome = page.getByRole('dialog', { name: 'Welcome Back' });
   await welcome.waitFor({ timeout: 15_000 });
   assert((await page.evaluate(() => localStorage.getItem('hmv.session'))) === null, 'session record kept after logout');
@@ -1234,6 +1634,13 @@ await check('logout → Welcome Back (also in another tab) → login as a new us
   assert(await welcome.isVisible(), 'Welcome Back closed on Escape');
   await shot(page, 'welcome-back');
   await auditPage(page, 'Welcome Back');
+  const f = await focusIn(page, '[role=dialog]');
+  assert(f.inside && f.tag === 'INPUT', `focus on ${f.tag} "${f.label}", not in the Welcome Back e-mail field`);
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    const g = await focusIn(page, '[role=dialog]');
+    assert(g.inside, `Tab ${i + 1} left Welcome Back for ${g.tag} "${g.label}"`);
+  }
   const email = welcome.getByLabel('Email address');
   await email.fill(savedEmail);
   await email.press('Enter');
@@ -1285,20 +1692,90 @@ console.log('traffic redirects');
 {
   const back = await adminPost(apiOrigin, '/api/admin/back-button-config', { backButtonUrl: `${base}/back-target` });
   if (back.status >= 200 && back.status < 300) {
-    await check('back-button redirect goes to the configured URL', async () => {
-      const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
-      const p = await newPage(ctx);
+    const landed = async (p) => {
       await p.goto('/');
       await p.waitForFunction(
         () => (document.querySelector('[data-testid=sidebar-username]')?.textContent ?? 'Loading...') !== 'Loading...',
       );
       await p.waitForTimeout(500);
+    };
+    await check('back-button redirect goes to the configured URL', async () => {
+      const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
+      const p = await newPage(ctx);
+      await landed(p);
       await p.mouse.click(640, 40); // a user gesture: Chrome only keeps history entries added after one
       await p.waitForTimeout(200);
       await p.goBack().catch(() => {});
       await p.waitForURL('**/back-target', { timeout: 10_000 });
       await ctx.close();
     });
+    await check(
+      '"Skip to content" (keyboard and mouse) and a #main jump stay on the site; then Back redirects',
+      async () => {
+        const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
+        const p = await newPage(ctx);
+        await landed(p);
+        await p.keyboard.press('Tab');
+        const skip = p.getByRole('link', { name: 'Skip to content' });
+        assert(await skip.evaluate((el) => el === document.activeElement), 'Tab does not reach Skip to content first');
+        await shot(p, 'skip-link');
+        await p.keyboard.press('Enter');
+        await p.waitForTimeout(400);
+        assert(!p.url().includes('back-target'), `redirected to ${p.url()}`);
+        assert(
+          (await p.evaluate(() => document.activeElement?.id)) === 'main',
+          'the skip link did not focus the content',
+        );
+        await skip.focus();
+        await skip.click();
+        // a plain in-page link to #main, as any page may have: a history entry, still no redirect
+        await p.evaluate(() => {
+          const a = document.createElement('a');
+          a.href = '#main';
+          a.id = 'e2e-hash-link';
+          a.textContent = 'to main';
+          a.style.cssText = 'position:fixed;top:300px;left:600px;z-index:1000';
+          document.body.append(a);
+        });
+        await p.click('#e2e-hash-link');
+        await p.waitForTimeout(200);
+        await p.goBack(); // back from #main to the page: still ours
+        await p.waitForTimeout(400);
+        assert(!p.url().includes('back-target'), `redirected to ${p.url()}`);
+        await p.goBack().catch(() => {}); // a real Back out of the landing page
+        await p.waitForURL('**/back-target', { timeout: 10_000 });
+        await ctx.close();
+      },
+    );
+    await check(
+      'back-button redirect: a left-edge swipe goes to the URL, a swipe from mid-screen does not',
+      async () => {
+        const ctx = await newContext({
+          viewport: MOBILE,
+          baseURL: base,
+          isMobile: true,
+          hasTouch: true,
+          deviceScaleFactor: 2,
+        });
+        const p = await newPage(ctx);
+        await p.goto('/');
+        await p.locator('[data-testid=mobile-avatar]').waitFor();
+        await p.waitForTimeout(500);
+        const cdp = await ctx.newCDPSession(p);
+        const swipe = async (fromX, toX) => {
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y: 420 }] });
+          for (let x = fromX + 40; x < toX; x += 40)
+            await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: 424 }] });
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        };
+        await swipe(150, 330);
+        await p.waitForTimeout(400);
+        assert(!p.url().includes('back-target'), `a mid-screen swipe redirected to ${p.url()}`);
+        await swipe(10, 220);
+        await p.waitForURL('**/back-target', { timeout: 10_000 });
+        await ctx.close();
+      },
+    );
     await adminPost(apiOrigin, '/api/admin/back-button-config', { backButtonUrl: '' });
   } else {
     pending('back-button redirect', `POST /api/admin/back-button-config → ${back.status}`);
@@ -1331,6 +1808,162 @@ console.log('traffic redirects');
   }
 }
 
+console.log('broken media');
+{
+  // A visitor uploads a photo through the app; then its stored file disappears from DATA_DIR/media.
+  const owner = await newContext({ viewport: DESKTOP, baseURL: base });
+  const op = await newPage(owner);
+  let broken = null;
+  await check('seed: a photo uploaded through the app whose stored file is then deleted', async () => {
+    await op.goto('/upload');
+    await op.locator('[data-testid=file-input]').setInputFiles([fx.seed[2]]);
+    const [res] = await Promise.all([
+      op.waitForResponse((r) => new URL(r.url()).pathname === '/api/media/upload'),
+      op.getByRole('button', { name: 'Upload All' }).click(),
+    ]);
+    broken = await res.json();
+    const key = decodeURIComponent(new URL(broken.url, apiOrigin).pathname.replace(/^\/media\//, ''));
+    const file = path.join(dataDir, 'data', 'media', ...key.split('/'));
+    assert(existsSync(file), `no stored file at ${file}`);
+    rmSync(file);
+    const r = await fetch(apiOrigin + broken.url);
+    assert(r.status >= 400, `the deleted media still answers ${r.status}`);
+  });
+  await check('stats: a card whose file is gone says Image unavailable (both sizes)', async () => {
+    await op.goto('/stats');
+    const card = op.locator('[data-testid=media-card]').first();
+    await card.getByText('Image unavailable').waitFor();
+    await shot(op, 'stats-unavailable');
+    const phone = await newContext({
+      viewport: MOBILE,
+      baseURL: base,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      storageState: await owner.storageState(),
+    });
+    const pp = await newPage(phone);
+    await pp.goto('/stats');
+    await pp.locator('[data-testid=media-card]').first().getByText('Image unavailable').waitFor();
+    await shot(pp, 'stats-unavailable');
+    await phone.close();
+  });
+
+  /** A fresh visitor who has rated everything except the broken photo (through its own cookie). */
+  async function lastOneLeft(viewport, mobile) {
+    const ctx = await newContext({
+      viewport,
+      baseURL: base,
+      ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    });
+    const p = await newPage(ctx);
+    const votes = watchVotes(p);
+    await p.goto('/404-first'); // no rating screen yet
+    await p.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await p.waitForFunction(() => JSON.parse(localStorage.getItem('hmv.session') ?? 'null')?.username);
+    const api = new ApiVisitor(apiOrigin);
+    api.cookie = (await ctx.cookies()).filter((c) => c.name === 'vibe_session').map((c) => `${c.name}=${c.value}`)[0];
+    api.user = (await api.call('GET', '/api/session')).json;
+    assert(api.user?.id, 'no session for the browser visitor');
+    for (let i = 0; i < 60; i++) {
+      const r = await api.call('GET', `/api/media/random/${api.user.id}?exclude=${broken.id}`);
+      if (r.status !== 200 || r.json === null || String(r.json.id) === String(broken.id)) break;
+      await api.call('POST', '/api/votes', { userId: api.user.id, mediaId: r.json.id, isHot: true });
+    }
+    return { ctx, p, votes };
+  }
+  for (const [viewport, mobile] of [
+    [DESKTOP, false],
+    [MOBILE, true],
+  ]) {
+    await check(
+      `broken photo as the last item (${viewport.width}×${viewport.height}): no vote until it loads, skipped, rated-all`,
+      async () => {
+        const { ctx, p, votes } = await lastOneLeft(viewport, mobile);
+        // hold the failing answer a moment, so the screen can be seen (and poked) while it loads
+        let release;
+        const held = new Promise((r) => (release = r));
+        await ctx.route(
+          (u) => u.pathname === new URL(broken.url, base).pathname,
+          async (route) => {
+            await held;
+            await route.continue();
+          },
+        );
+        await p.goto('/');
+        const media = p.locator(`[data-testid=rate-media][data-media-id="${broken.id}"]`);
+        await media.waitFor();
+        assert((await media.getAttribute('data-loaded')) === 'false', 'the broken photo counts as loaded');
+        for (const name of [/^Hot/, /^Not/])
+          assert(await p.getByRole('button', { name }).isDisabled(), `${name} enabled before the photo loaded`);
+        await p.keyboard.press('h');
+        await p.keyboard.press('ArrowLeft');
+        await shot(p, 'rate-loading');
+        release();
+        const text = await p.locator('[data-testid=rated-all]').innerText({ timeout: 10_000 });
+        assert(text.includes('You have rated all the media we have right now'), `text "${text}"`);
+        assert(!(await p.getByText('Loading media...').count()), 'still says Loading media...');
+        await p.waitForTimeout(500);
+        assert(votes.length === 0, `voted on ${votes.join(', ')} although nothing could be seen`);
+        await shot(p, 'rate-rated-all-broken');
+        await ctx.close();
+      },
+    );
+  }
+  await check('broken photo among others: never voted, skipped, every other photo rated, then rated-all', async () => {
+    const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
+    const p = await newPage(ctx);
+    const votes = watchVotes(p);
+    await p.goto('/');
+    for (let i = 0; i < 40; i++) {
+      if (await p.locator('[data-testid=rated-all]').isVisible()) break;
+      const id = await loadedMediaId(p, 3_000).catch(() => null);
+      if (!id) continue;
+      await p.keyboard.press(i % 2 ? 'h' : 'n');
+      await waitForNewMedia(p, id, 3_000).catch(() => {});
+    }
+    await p.locator('[data-testid=rated-all]').waitFor({ timeout: 10_000 });
+    assert(!votes.includes(String(broken.id)), 'the broken photo was voted on');
+    const api = new ApiVisitor(apiOrigin);
+    api.cookie = (await ctx.cookies()).filter((c) => c.name === 'vibe_session').map((c) => `${c.name}=${c.value}`)[0];
+    api.user = (await api.call('GET', '/api/session')).json;
+    const left = await api.call('GET', `/api/media/random/${api.user.id}?exclude=${broken.id}`);
+    assert(
+      left.status === 200 && String(left.json?.id) === String(broken.id),
+      `something other than the broken photo is left unrated: ${left.status} ${JSON.stringify(left.json)}`,
+    );
+    assert(new Set(votes).size === votes.length && votes.length >= 5, `votes ${votes.join(', ')}`);
+    await ctx.close();
+  });
+  await owner.close();
+}
+
+await check('a long username is cut in the sidebar and the menu, with the full name as tooltip', async () => {
+  const ctx = await newContext({ viewport: DESKTOP, baseURL: base });
+  const p = await newPage(ctx);
+  await p.goto('/profile');
+  const long = `Extraordinarily${Date.now() % 1e9}`.padEnd(32, 'x');
+  await p.getByLabel('Username').fill(long);
+  await p.locator('[data-testid=username-status][data-state=available]').waitFor();
+  await p.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(p, 'Profile Updated');
+  await p.waitForFunction((n) => document.querySelector('[data-testid=sidebar-username]')?.textContent === n, long);
+  const block = await p.locator('.user-block').evaluate((b) => {
+    const name = b.querySelector('.user-block__name');
+    return { title: b.getAttribute('title'), cut: name.scrollWidth > name.clientWidth };
+  });
+  assert(block.cut, 'the long name is not cut in the user block');
+  assert(block.title === long, `user block tooltip "${block.title}"`);
+  await p.locator('.user-block').click();
+  const inMenu = await p.locator('[data-testid=avatar-menu] .menu__name').evaluate((el) => ({
+    title: el.getAttribute('title'),
+    cut: el.scrollWidth > el.clientWidth,
+  }));
+  assert(inMenu.title === long, `menu tooltip "${inMenu.title}"`);
+  await shot(p, 'menu-long-name');
+  await p.keyboard.press('Escape');
+  await ctx.close();
+});
 await check('an alternate domain shows its own display name (SITE_DOMAIN_NAMES, no rebuild)', async () => {
   const alt = base.replace('localhost', '127.0.0.1');
   const ctx = await newContext({ viewport: DESKTOP });
@@ -1352,6 +1985,14 @@ await check('analytics: page views, navigation, vote, upload, profile update and
 await check('controls are labelled, images have alt text, fields have labels', async () => {
   assert(a11y.length === 0, [...new Set(a11y)].slice(0, 8).join('\n'));
 });
+await check(
+  'axe-core: no serious or critical findings on any screen (every screenshot, 1280×800 and 390×844)',
+  async () => {
+    const sizes = new Set([...axeAudited].map((l) => l.slice(l.lastIndexOf('-') + 1)));
+    assert(sizes.has('1280x800') && sizes.has('390x844'), `audited only at ${[...sizes].join(', ')}`);
+    assert(axeFindings.length === 0, [...new Set(axeFindings)].slice(0, 12).join('\n'));
+  },
+);
 await check('no screen scrolls sideways (checked on every screenshot)', async () => {
   assert(overflowing.length === 0, overflowing.join(', '));
 });
@@ -1361,6 +2002,7 @@ await check('no uncaught errors in the pages', async () => {
 
 const shots = readdirSync(shotsDir).filter((f) => f.endsWith('.png'));
 console.log(`screenshots: ${shots.length} in ${path.relative(root, shotsDir)}/`);
+console.log(`axe-core audits: ${axeAudited.size} screens`);
 if (progressValues.length) console.log(`upload progress values seen: ${[...new Set(progressValues)].join(', ')}`);
 if (failed) console.log(`backend log: ${logFile}`);
 console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);

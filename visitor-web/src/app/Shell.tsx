@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ChartIcon, FlameIcon, RefreshIcon, UploadIcon, UserIcon, AlertIcon } from '../components/icons';
-import { avatarLetters, initials } from '../lib/format';
+import { initials } from '../lib/format';
 import { useSession } from '../lib/session';
 import { useSiteName } from '../lib/site-config';
 import { track } from '../lib/analytics';
@@ -31,7 +31,7 @@ function Logo() {
 
 export function Shell() {
   const siteName = useSiteName();
-  const { user, isLoading, error, retry } = useSession();
+  const { user, isLoading, error, retry, logout } = useSession();
   const [dialog, setDialog] = useState<'save' | 'login' | null>(null);
   const barVisible = useBottomBarVisible();
   const location = useLocation();
@@ -50,11 +50,24 @@ export function Shell() {
   }, [location.pathname, page]);
 
   const onNav = (to: string) => track('navigation', { from: location.pathname, to });
-  const menuProps = { onSaveAccount: () => setDialog('save'), onLoginOther: () => setDialog('login') };
+  const menuProps = {
+    user,
+    onSaveAccount: () => setDialog('save'),
+    onLoginOther: () => setDialog('login'),
+    onLogout: logout,
+    triggerTitle: user?.username,
+  };
+  // Focus the main region without a #main history entry (a Back-button redirect must not see one).
+  const skipToContent = (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    const main = document.getElementById('main');
+    main?.focus();
+    main?.scrollIntoView();
+  };
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" onClick={skipToContent}>
         Skip to content
       </a>
 
@@ -85,7 +98,6 @@ export function Shell() {
             {...menuProps}
             placement="sidebar"
             triggerClassName="user-block"
-            triggerLabel={user ? `Account menu for ${user.username}` : 'Account menu'}
             trigger={
               <>
                 <span className="avatar" aria-hidden="true">
@@ -123,8 +135,12 @@ export function Shell() {
           {...menuProps}
           placement="header"
           triggerClassName="avatar avatar--button"
-          triggerLabel={user ? `Account menu for ${user.username}` : 'Account menu'}
-          trigger={<span data-testid="mobile-avatar">{avatarLetters(user?.username)}</span>}
+          trigger={
+            <>
+              <span data-testid="mobile-avatar">{initials(user?.username)}</span>
+              <span className="visually-hidden">{user ? ` account menu for ${user.username}` : ' account menu'}</span>
+            </>
+          }
         />
       </header>
 

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { CloseIcon } from './icons';
+import { useReturnFocus } from './return-focus';
 
 interface DialogProps {
   open: boolean;
@@ -14,7 +15,11 @@ interface DialogProps {
   icon?: ReactNode;
 }
 
-/** Radix Dialog with the app's look: focus trapped, scroll locked, labelled by its title. */
+/**
+ * Radix Dialog with the app's look: focus moved in (to the first field) and trapped, scroll
+ * locked, labelled by its title; on close, focus goes back to what opened it. No autoFocus inside:
+ * it would move focus before Radix notes the opener.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -25,12 +30,14 @@ export function Dialog({
   size = 'sm',
   icon,
 }: DialogProps) {
+  const focus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content
           className={`dialog dialog--${size}`}
+          {...focus}
           onEscapeKeyDown={dismissible ? undefined : (e) => e.preventDefault()}
           onPointerDownOutside={dismissible ? undefined : (e) => e.preventDefault()}
           onInteractOutside={dismissible ? undefined : (e) => e.preventDefault()}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarLetters, formatBytes, formatCoordinate, formatDate, formatMB, initials, percent } from './format';
+import { formatBytes, formatCoordinate, formatDate, initials, percent } from './format';
 
 describe('formatDate', () => {
   it('formats as dd/Mon/yyyy', () => {
@@ -17,28 +17,32 @@ describe('formatDate', () => {
 });
 
 describe('sizes', () => {
-  it('shows megabytes with two decimals', () => {
-    expect(formatMB(0)).toBe('0.00 MB');
-    expect(formatMB(1024 * 1024)).toBe('1.00 MB');
-    expect(formatMB(2.5 * 1024 * 1024)).toBe('2.50 MB');
-    expect(formatMB(123456)).toBe('0.12 MB');
+  const sp = (t: string) => t.replace(' ', '\u00a0');
+  it('picks B, KB or MB so small files never read 0.00 MB', () => {
+    expect(formatBytes(0)).toBe(sp('0 B'));
+    expect(formatBytes(512)).toBe(sp('512 B'));
+    expect(formatBytes(1023)).toBe(sp('1023 B'));
+    expect(formatBytes(1024)).toBe(sp('1.0 KB'));
+    expect(formatBytes(4900)).toBe(sp('4.8 KB'));
+    expect(formatBytes(1024 * 1024 - 1)).toBe(sp('1.00 MB'));
+    expect(formatBytes(1024 * 1024)).toBe(sp('1.00 MB'));
+    expect(formatBytes(2.5 * 1024 * 1024)).toBe(sp('2.50 MB'));
   });
-  it('picks B, KB or MB', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2.0 KB');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3.00 MB');
+  it('keeps number and unit together with a no-break space', () => {
+    expect(formatBytes(3 * 1024 * 1024)).toMatch(/^3\.00\u00a0MB$/);
+  });
+  it('shows nonsense sizes as 0 B', () => {
+    expect(formatBytes(Number.NaN)).toBe(sp('0 B'));
+    expect(formatBytes(-5)).toBe(sp('0 B'));
   });
 });
 
 describe('names', () => {
-  it('takes initials from the joined words', () => {
-    expect(initials('HappyJumpingOtter')).toBe('HJ');
+  it('uses the first two letters of the username for every avatar, HV as fallback', () => {
+    expect(initials('HappyJumpingOtter')).toBe('HA');
     expect(initials('zed')).toBe('ZE');
-    expect(initials('')).toBe('HV');
-  });
-  it('uses the first two letters for the mobile avatar, HV as fallback', () => {
-    expect(avatarLetters('HappyJumpingOtter')).toBe('HA');
-    expect(avatarLetters(undefined)).toBe('HV');
+    expect(initials('  ')).toBe('HV');
+    expect(initials(undefined)).toBe('HV');
   });
 });
 

@@ -8,30 +8,23 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return `${String(d.getDate()).padStart(2, '0')}/${MONTHS[d.getMonth()]}/${d.getFullYear()}`;
 }
 
-/** Bytes as megabytes with two decimals, e.g. "2.50 MB". */
-export function formatMB(bytes: number): string {
-  const mb = (Number.isFinite(bytes) && bytes > 0 ? bytes : 0) / (1024 * 1024);
-  return `${mb.toFixed(2)} MB`;
-}
+const KB = 1024;
+const MB = 1024 * 1024;
 
-/** Byte sizes in B, KB or MB (the spec's display units). */
+/**
+ * Byte sizes in the spec's units: "512 B", "4.8 KB", "2.50 MB". The one size formatter of the
+ * app; a no-break space keeps the number and its unit on one line.
+ */
 export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return formatMB(bytes);
+  const n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  if (n < KB) return `${Math.round(n)}\u00a0B`;
+  // just under 1 MB would round to "1024.0 KB"
+  if (n < MB - 0.05 * KB) return `${(n / KB).toFixed(1)}\u00a0KB`;
+  return `${(n / MB).toFixed(2)}\u00a0MB`;
 }
 
-/** Initials from a joined username: HappyJumpingOtter → HJ. */
+/** The avatar letters everywhere (header, sidebar, menu, profile): the first two of the username, or HV. */
 export function initials(username: string | null | undefined): string {
-  const name = (username ?? '').trim();
-  if (!name) return 'HV';
-  const words = name.match(/[A-Z][a-z0-9]*|[a-z0-9]+/g) ?? [name];
-  const letters = words.length >= 2 ? words[0]![0]! + words[1]![0]! : name.slice(0, 2);
-  return letters.toUpperCase();
-}
-
-/** The mobile avatar: first two letters of the username, or HV. */
-export function avatarLetters(username: string | null | undefined): string {
   const name = (username ?? '').trim();
   return name ? name.slice(0, 2).toUpperCase() : 'HV';
 }

@@ -4,7 +4,7 @@ import { AdConfigRepository, type AdConfig } from './ad-config.repository.js';
 import { AdSchema } from './ad-schema.js';
 import type { AdMigrationResult, SaveAdConfigDto } from './dto/ad-config.dto.js';
 
-/** The admin side of ad zones; visitors read the same rows through AdsService.publicZone. */
+/** The admin side of ad zones; visitors read the same rows through AdsService.activeZone. */
 @Injectable()
 export class AdsAdminService {
   constructor(

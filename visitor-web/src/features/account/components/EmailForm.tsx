@@ -9,7 +9,6 @@ interface EmailFormProps {
   /** Login forms disable the button while the field is empty (spec §5). */
   disableWhenEmpty?: boolean;
   onSubmit: (email: string, reset: () => void) => void;
-  autoFocus?: boolean;
   footer?: ReactNode;
   initialEmail?: string;
 }
@@ -22,7 +21,6 @@ export function EmailForm({
   pending,
   disableWhenEmpty = false,
   onSubmit,
-  autoFocus,
   footer,
   initialEmail = '',
 }: EmailFormProps) {
@@ -47,7 +45,6 @@ export function EmailForm({
             placeholder="you@example.com"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            autoFocus={autoFocus}
           />
         </div>
       </div>

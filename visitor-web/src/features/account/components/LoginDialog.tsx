@@ -18,7 +18,6 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
         pending={login.pending}
         disableWhenEmpty
         onSubmit={(email, reset) => login.submit(email, () => (reset(), onOpenChange(false)))}
-        autoFocus
       />
     </Dialog>
   );

@@ -17,7 +17,6 @@ export function SaveAccountDialog({ open, onOpenChange }: { open: boolean; onOpe
         submitLabel="Send Magic Link"
         pending={save.pending}
         onSubmit={(email, reset) => save.submit(email, () => (reset(), onOpenChange(false)))}
-        autoFocus
       />
     </Dialog>
   );

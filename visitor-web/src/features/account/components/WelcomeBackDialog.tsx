@@ -22,7 +22,11 @@ export function WelcomeBackDialog() {
     >
       {sentTo ? (
         <p className="notice notice--success" role="status">
-          <CheckIcon size={16} /> Login link sent to <strong>{sentTo}</strong>. Open it on this device to continue.
+          <CheckIcon size={16} />
+          {/* one text block: the notice is a flex row of icon and text */}
+          <span className="notice__text">
+            Login link sent to <strong>{sentTo}</strong>. Open it on this device to continue.
+          </span>
         </p>
       ) : null}
       <EmailForm
@@ -30,7 +34,6 @@ export function WelcomeBackDialog() {
         pending={login.pending}
         disableWhenEmpty
         onSubmit={(email, reset) => login.submit(email, () => (setSentTo(email.trim()), reset()))}
-        autoFocus
       />
       <div className="divider">
         <span>or</span>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export interface AdConfig {
   zoneId: string;
@@ -9,18 +9,11 @@ export interface AdConfig {
   updatedAt: string;
 }
 
-/** Ad config: cached 5 minutes, one retry (spec §7); 404 means no active ad. */
+/** Ad config: cached 5 minutes, one retry (spec §7); JSON null means no active ad in the zone. */
 export function useAdConfig(zoneId: string) {
   return useQuery({
     queryKey: ['ad-config', zoneId],
-    queryFn: async () => {
-      try {
-        return await api.get<AdConfig>(`/api/ad-config/${encodeURIComponent(zoneId)}`);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    queryFn: () => api.get<AdConfig | null>(`/api/ad-config/${encodeURIComponent(zoneId)}`),
     staleTime: 5 * 60 * 1000,
     gcTime: 5 * 60 * 1000,
     retry: 1,

@@ -35,7 +35,16 @@ export function submitVote(userId: Id, mediaId: Id, isHot: boolean): Promise<Vot
   return api.post<VoteResult>('/api/votes', { userId, mediaId, isHot });
 }
 
+/** Every item left to rate failed to load on this page: the visitor sees the rated-all state. */
+export class NothingShowableError extends Error {
+  constructor() {
+    super('Nothing left that can be shown');
+    this.name = 'NothingShowableError';
+  }
+}
+
 /** The random-media query retries once (spec §7), but a 404 is an answer, not a failure. */
 export function retryOnce(failureCount: number, error: Error): boolean {
+  if (error instanceof NothingShowableError) return false;
   return failureCount < 1 && !(error instanceof ApiError && error.status < 500);
 }

@@ -1,26 +1,40 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useState, type RefObject } from 'react';
 import { CloseIcon } from '../../../components/icons';
 import { isVideo } from '../../../components/MediaView';
+import { useReturnFocus } from '../../../components/return-focus';
 
 interface MediaOverlayProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   url: string;
   mimeType: string;
+  /** Where focus goes back when the overlay closes (the media it was opened from). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** Full-size view. Radix Dialog gives Escape to close, a focus trap and a scroll lock. */
-export function MediaOverlay({ open, onOpenChange, url, mimeType }: MediaOverlayProps) {
+export function MediaOverlay({ open, onOpenChange, url, mimeType, returnFocusTo }: MediaOverlayProps) {
+  const video = isVideo(mimeType);
+  // The video is scaled up to the viewport at its own aspect ratio (16:9 until it is known).
+  const [ratio, setRatio] = useState(16 / 9);
+  // back to the media it was opened from (that element may have been swapped meanwhile)
+  const focus = useReturnFocus(() => returnFocusTo?.current);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="media-overlay__backdrop" />
-        <Dialog.Content className="media-overlay" aria-describedby={undefined} data-testid="media-overlay">
+        <Dialog.Content className="media-overlay" aria-describedby={undefined} data-testid="media-overlay" {...focus}>
           <Dialog.Title className="visually-hidden">Full-size media</Dialog.Title>
           <div className="media-overlay__stage" onClick={() => onOpenChange(false)}>
-            {isVideo(mimeType) ? (
+            {video ? (
               <video
-                className="media-overlay__media"
+                className="media-overlay__media media-overlay__media--video"
+                style={{ aspectRatio: ratio, width: `min(100%, calc((100dvh - 2 * var(--overlay-pad-y)) * ${ratio}))` }}
+                onLoadedMetadata={(e) => {
+                  const v = e.currentTarget;
+                  if (v.videoWidth > 0 && v.videoHeight > 0) setRatio(v.videoWidth / v.videoHeight);
+                }}
                 src={url}
                 controls
                 autoPlay

@@ -25,7 +25,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
   const r = useRating(userId);
   const height = useMediaAreaHeight();
   const [overlayOpen, setOverlayOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  const mediaButton = useRef<HTMLButtonElement>(null);
   const actions = useRef(r);
   actions.current = r;
 
@@ -44,7 +44,8 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
 
   const item = r.item;
   const itemId = item ? String(item.id) : '';
-  useEffect(() => setLoaded(false), [itemId]);
+  const loaded = r.shown;
+  const canVote = loaded && !r.isSwapping;
 
   // A type the app cannot show: reload once (spec), then skip it instead of looping.
   const unknownType = item !== null && !item.mimeType.startsWith('image/') && !isVideo(item.mimeType);
@@ -58,10 +59,13 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
     window.location.reload();
   }, [unknownType, itemId]);
 
-  const side = (content: ReactNode) => (
+  // Skip sits right under the vote buttons (on a phone it must show above the tab bar at first
+  // paint), the ad zone under Skip (spec), the results after them.
+  const side = (actions: ReactNode, results?: ReactNode) => (
     <aside className="rate__panel">
-      {content}
+      {actions}
       {adSlot ? <div className="rate__ad">{adSlot}</div> : null}
+      {results}
     </aside>
   );
 
@@ -123,6 +127,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
       <div className="rate__stage">
         {item && !unknownType ? (
           <button
+            ref={mediaButton}
             type="button"
             className={`rate__media${loaded ? ' is-loaded' : ''}`}
             style={{ height }}
@@ -130,6 +135,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
             aria-label={video ? 'Open the video full size' : 'Open the photo full size'}
             data-testid="rate-media"
             data-media-id={itemId}
+            data-loaded={loaded}
           >
             <MediaView
               key={itemId}
@@ -139,10 +145,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
               className="rate__media-el"
               autoPlay
               fallback={false}
-              onLoad={() => {
-                setLoaded(true);
-                r.onMediaShown();
-              }}
+              onLoad={r.onMediaShown}
               onError={r.onMediaError}
             />
             {!loaded || r.isSwapping ? (
@@ -165,7 +168,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
               type="button"
               className="vote__btn vote__btn--not"
               onClick={() => r.vote(false)}
-              disabled={!item || r.isSwapping}
+              disabled={!canVote}
             >
               <SnowIcon size={26} />
               <span className="vote__label">Not</span>
@@ -174,12 +177,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
                 <kbd>←</kbd>
               </span>
             </button>
-            <button
-              type="button"
-              className="vote__btn vote__btn--hot"
-              onClick={() => r.vote(true)}
-              disabled={!item || r.isSwapping}
-            >
+            <button type="button" className="vote__btn vote__btn--hot" onClick={() => r.vote(true)} disabled={!canVote}>
               <FlameIcon size={26} />
               <span className="vote__label">Hot</span>
               <span className="vote__keys" aria-hidden="true">
@@ -189,7 +187,6 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
             </button>
           </div>
           <p className="rate__note">Your honest rating helps others discover great content.</p>
-          <ResultsPanel last={r.last} />
           <button
             type="button"
             className="btn btn--ghost btn--block rate__skip"
@@ -202,9 +199,16 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
             </kbd>
           </button>
         </>,
+        <ResultsPanel last={r.last} />,
       )}
       {item ? (
-        <MediaOverlay open={overlayOpen} onOpenChange={setOverlayOpen} url={item.url} mimeType={item.mimeType} />
+        <MediaOverlay
+          open={overlayOpen}
+          onOpenChange={setOverlayOpen}
+          url={item.url}
+          mimeType={item.mimeType}
+          returnFocusTo={mediaButton}
+        />
       ) : null}
     </div>
   );

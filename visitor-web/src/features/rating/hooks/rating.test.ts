@@ -31,6 +31,29 @@ describe('rating keys', () => {
     expect(ratingKeyAction(key('n', inner))).toBeNull();
     expect(ratingKeyAction(key('h', document.body, { ctrlKey: true }))).toBeNull();
     expect(ratingKeyAction(key('h', document.body, { repeat: true }))).toBeNull();
+    dialog.remove();
+    input.remove();
+    area.remove();
+  });
+
+  it('ignores keys while a dialog or menu is open, even with the focus left behind it', () => {
+    const behind = document.createElement('button');
+    document.body.append(behind);
+    expect(ratingKeyAction(key('h', behind))).toBe('hot');
+    for (const role of ['dialog', 'alertdialog', 'menu']) {
+      const layer = document.createElement('div');
+      layer.setAttribute('role', role);
+      document.body.append(layer);
+      expect(ratingKeyAction(key('h', behind))).toBeNull();
+      expect(ratingKeyAction(key('n', document.body))).toBeNull();
+      layer.remove();
+    }
+    const box = document.createElement('div');
+    box.setAttribute('role', 'textbox');
+    document.body.append(box);
+    expect(ratingKeyAction(key('s', box))).toBeNull();
+    box.remove();
+    behind.remove();
   });
 });
 

@@ -53,6 +53,7 @@ describe('useRating', () => {
     await waitFor(() => expect(result.current.item?.id).toBe(1));
     await waitFor(() => expect(calls.filter((c) => c.includes('exclude=1')).length).toBe(1));
     await new Promise((r) => setTimeout(r, 0));
+    act(() => result.current.onMediaShown());
     act(() => result.current.vote(true));
     expect(result.current.item?.id).toBe(2); // before the vote has an answer
     expect(result.current.last).toMatchObject({ isHot: true, result: null });
@@ -67,6 +68,7 @@ describe('useRating', () => {
     await waitFor(() => expect(result.current.item?.id).toBe(1));
     await waitFor(() => expect(calls.some((c) => c.includes('exclude=1'))).toBe(true));
     const before = calls.length;
+    act(() => result.current.onMediaShown());
     act(() => result.current.vote(false));
     await waitFor(() => expect(voteGate).not.toBeNull());
     expect(result.current.isSwapping).toBe(true);
@@ -85,6 +87,52 @@ describe('useRating', () => {
     act(() => result.current.skip());
     await waitFor(() => expect(result.current.item?.id).toBe(3));
     expect(calls[calls.length - 2]).toContain('exclude=1');
+  });
+
+  it('ignores votes until the media has loaded', async () => {
+    randomAnswers = [() => json(item(1)), () => json(item(2))];
+    const { result } = setup();
+    await waitFor(() => expect(result.current.item?.id).toBe(1));
+    expect(result.current.shown).toBe(false);
+    act(() => result.current.vote(true));
+    expect(result.current.item?.id).toBe(1);
+    expect(result.current.last).toBeNull();
+    expect(calls.some((c) => c.startsWith('POST /api/votes'))).toBe(false);
+    act(() => result.current.onMediaShown());
+    expect(result.current.shown).toBe(true);
+  });
+
+  it('skips an item whose media fails and ends in rated-all when the server can only offer it again', async () => {
+    // the server falls back to excluded items when nothing else is left: here, the broken one
+    randomAnswers = [() => json(item(1)), () => json(item(1)), () => json(item(1)), () => json(item(1))];
+    const { result } = setup();
+    await waitFor(() => expect(result.current.item?.id).toBe(1));
+    act(() => result.current.onMediaError());
+    await waitFor(() => expect(result.current.status).toBe('rated-all'));
+    expect(calls.some((c) => c.startsWith('POST /api/votes') || c.includes('/view'))).toBe(false);
+  });
+
+  it('after a failed item, a skipped one may come back but the failed one never does', async () => {
+    randomAnswers = [
+      () => json(item(1)), // current
+      () => json(item(2)), // next
+      () => json(item(2)), // next of 2
+      () => json(item(1)), // after skip 2 and failed 1: the server falls back to the broken one
+      () => json(item(2)), // asked again without the skipped ids
+    ];
+    const { result } = setup();
+    await waitFor(() => expect(result.current.item?.id).toBe(1));
+    await waitFor(() => expect(calls.filter((c) => c.includes('random')).length).toBe(2));
+    act(() => result.current.onMediaError());
+    await waitFor(() => expect(result.current.item?.id).toBe(2));
+    await waitFor(() => expect(calls.filter((c) => c.includes('random')).length).toBe(3));
+    act(() => result.current.skip());
+    await waitFor(() => expect(calls.filter((c) => c.includes('random')).length).toBe(5));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.item?.id).toBe(2);
+    const last = calls.filter((c) => c.includes('random')).pop()!;
+    expect(last).toContain('exclude=1');
+    expect(last).not.toContain('2');
   });
 
   it('starts in the empty state when the server answers null', async () => {

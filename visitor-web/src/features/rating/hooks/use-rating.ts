@@ -5,6 +5,7 @@ import { toast } from '../../../components/toast-store';
 import { track } from '../../../lib/analytics';
 import {
   fetchRandomMedia,
+  NothingShowableError,
   recordView,
   retryOnce,
   submitVote,
@@ -28,31 +29,34 @@ const same = (a: Id | undefined, b: Id | undefined) => a !== undefined && b !== 
 
 /**
  * One random item at a time. The next item is prefetched (cached 30 s) and its media preloaded,
- * so a vote or skip swaps it in at once while the vote is still on its way.
+ * so a vote or skip swaps it in at once while the vote is still on its way. Votes count only
+ * once the item's media has loaded; media that fails to load is skipped for good.
  */
 export function useRating(userId: Id | undefined) {
   const qc = useQueryClient();
   const excluded = useRef<Id[]>([]);
   const voted = useRef(new Set<string>());
   const viewed = useRef(new Set<string>());
+  // Items whose media failed to load: never shown again on this page.
+  const failed = useRef(new Set<string>());
   const [last, setLast] = useState<LastVote | null>(null);
+  const [shownId, setShownId] = useState<string | null>(null);
   const currentKey = ['media', 'random', userId, 'current'] as const;
   // Votes still on their way must not come back as the next item.
   const recentVotes = () => [...voted.current].slice(-MAX_EXCLUDED);
+  const failedIds = () => [...failed.current].slice(-MAX_EXCLUDED);
+  const hasFailed = (id: Id) => failed.current.has(String(id));
 
   const current = useQuery({
     queryKey: currentKey,
     queryFn: async () => {
-      try {
-        return await fetchRandomMedia(userId!, [...excluded.current, ...recentVotes()]);
-      } catch (err) {
-        // Only skipped items left: offer them again rather than claim everything is rated.
-        if (isStatus(err, 404) && excluded.current.length) {
-          excluded.current = [];
-          return fetchRandomMedia(userId!, recentVotes());
-        }
-        throw err;
-      }
+      const pick = await fetchRandomMedia(userId!, [...excluded.current, ...failedIds(), ...recentVotes()]);
+      if (!pick || !hasFailed(pick.id)) return pick;
+      // The server offers excluded items again when nothing else is left: skipped ones are
+      // fine to show again, failed ones are not.
+      const again = await fetchRandomMedia(userId!, [...failedIds(), ...recentVotes()]);
+      if (!again || !hasFailed(again.id)) return again;
+      throw new NothingShowableError();
     },
     enabled: userId !== undefined,
     staleTime: 0,
@@ -65,30 +69,31 @@ export function useRating(userId: Id | undefined) {
 
   const next = useQuery({
     queryKey: nextKey(item?.id),
-    queryFn: () => fetchRandomMedia(userId!, [item!.id, ...excluded.current, ...recentVotes()]),
+    queryFn: () => fetchRandomMedia(userId!, [item!.id, ...excluded.current, ...failedIds(), ...recentVotes()]),
     enabled: userId !== undefined && item !== null,
     staleTime: NEXT_CACHE_MS,
     gcTime: NEXT_CACHE_MS,
     retry: retryOnce,
   });
 
-  // Preload the next item's media so it paints immediately when swapped in.
+  // Preload the next item's media so it paints immediately when swapped in; one that fails to
+  // load is never swapped in.
   const preloaded = useRef<HTMLImageElement | HTMLVideoElement | null>(null);
   useEffect(() => {
     const n = next.data;
     if (!n) return;
+    let el: HTMLImageElement | HTMLVideoElement;
     if (n.mimeType.startsWith('image/')) {
-      const img = new Image();
-      img.decoding = 'async';
-      img.src = n.url;
-      preloaded.current = img;
+      el = new Image();
+      el.decoding = 'async';
     } else if (n.mimeType.startsWith('video/')) {
-      const v = document.createElement('video');
-      v.preload = 'auto';
-      v.muted = true;
-      v.src = n.url;
-      preloaded.current = v;
-    }
+      el = document.createElement('video');
+      el.preload = 'auto';
+      el.muted = true;
+    } else return;
+    el.onerror = () => failed.current.add(String(n.id));
+    el.src = n.url;
+    preloaded.current = el;
   }, [next.data]);
 
   const [awaitingVote, setAwaitingVote] = useState(false);
@@ -109,6 +114,7 @@ export function useRating(userId: Id | undefined) {
       fresh &&
       !same(candidate.id, from) &&
       !voted.current.has(String(candidate.id)) &&
+      !hasFailed(candidate.id) &&
       !excluded.current.some((x) => same(x, candidate.id))
     ) {
       qc.setQueryData(currentKey, candidate);
@@ -139,9 +145,12 @@ export function useRating(userId: Id | undefined) {
     },
   });
 
+  // Nothing is voted on unseen: the current item's media must have loaded.
+  const shown = item !== null && shownId === String(item.id);
+
   const vote = useCallback(
     (isHot: boolean) => {
-      if (!item || userId === undefined || voted.current.has(String(item.id))) return;
+      if (!item || !shown || userId === undefined || voted.current.has(String(item.id))) return;
       const voting = item;
       voted.current.add(String(voting.id));
       setLast({ item: voting, isHot, result: null });
@@ -152,7 +161,7 @@ export function useRating(userId: Id | undefined) {
       if (!swapped) setAwaitingVote(true);
       voteMutation.mutate({ mediaId: voting.id, isHot, refetchAfter: !swapped });
     },
-    [item, userId, swapToNext, voteMutation],
+    [item, shown, userId, swapToNext, voteMutation],
   );
 
   const exclude = (id: Id) => {
@@ -165,16 +174,18 @@ export function useRating(userId: Id | undefined) {
     advance();
   }, [item, advance]);
 
-  /** Media that fails to load is skipped. */
+  /** Media that fails to load is skipped (spec §4), and not offered again on this page. */
   const onMediaError = useCallback(() => {
     if (!item) return;
-    exclude(item.id);
+    failed.current.add(String(item.id));
     advance();
   }, [item, advance]);
 
-  /** A view counts once per shown item the visitor has not voted on. */
+  /** The media has loaded: voting opens, and a view counts once per item the visitor has not voted on. */
   const onMediaShown = useCallback(() => {
-    if (!item || userId === undefined || item.userHasVoted) return;
+    if (!item) return;
+    setShownId(String(item.id));
+    if (userId === undefined || item.userHasVoted) return;
     const key = String(item.id);
     if (viewed.current.has(key)) return;
     viewed.current.add(key);
@@ -198,6 +209,8 @@ export function useRating(userId: Id | undefined) {
     status,
     item,
     isSwapping: awaitingVote || (current.isFetching && !current.isPending),
+    /** The current item's media has loaded. */
+    shown,
     last,
     vote,
     skip,

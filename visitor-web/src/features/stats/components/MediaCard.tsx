@@ -1,31 +1,28 @@
 import { MediaView, isVideo } from '../../../components/MediaView';
 import { SplitBar } from '../../../components/SplitBar';
 import { EyeIcon, TrashIcon, VoteIcon } from '../../../components/icons';
-import { formatDate, formatMB, percent } from '../../../lib/format';
+import { formatDate, formatBytes, percent } from '../../../lib/format';
 import type { MediaStat } from '../api/stats-api';
 
 export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpen: () => void; onDelete: () => void }) {
   const video = isVideo(media.mimeType);
   return (
     <article className="media-card card" data-testid="media-card">
-      <button
-        type="button"
-        className="media-card__open"
-        onClick={onOpen}
-        aria-label={`Show details for ${media.originalName}`}
-      >
-        <div className="media-card__thumb">
-          <MediaView url={media.url} mimeType={media.mimeType} alt={media.originalName} className="media-card__media" />
-          <span className={`badge ${video ? 'badge--video' : 'badge--image'}`}>{video ? 'Video' : 'Image'}</span>
-        </div>
-      </button>
+      {/* the badge lies over the thumbnail but outside the button */}
+      <div className="media-card__thumb">
+        {/* named by its content, so a visible "Image unavailable" is part of the name */}
+        <button type="button" className="media-card__open" onClick={onOpen}>
+          <span className="visually-hidden">Show details for {media.originalName}</span>
+          <MediaView url={media.url} mimeType={media.mimeType} alt="" className="media-card__media" />
+        </button>
+        <span className={`badge ${video ? 'badge--video' : 'badge--image'}`}>{video ? 'Video' : 'Image'}</span>
+      </div>
       <div className="media-card__body">
         <h3 className="media-card__name" title={media.originalName}>
           {media.originalName}
         </h3>
         <div className="media-card__meta">
-          <span>{formatMB(media.size)}</span>
-          <span aria-hidden="true">·</span>
+          <span>{formatBytes(media.size)}</span>
           <time dateTime={media.uploadedAt}>{formatDate(media.uploadedAt)}</time>
         </div>
         <dl className="media-card__stats">

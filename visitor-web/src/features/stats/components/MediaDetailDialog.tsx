@@ -2,7 +2,7 @@ import { Dialog } from '../../../components/Dialog';
 import { MediaView, isVideo } from '../../../components/MediaView';
 import { SplitBar } from '../../../components/SplitBar';
 import { TrashIcon } from '../../../components/icons';
-import { formatDate, formatMB, percent } from '../../../lib/format';
+import { formatDate, formatBytes, percent } from '../../../lib/format';
 import type { MediaStat } from '../api/stats-api';
 
 export function MediaDetailDialog({
@@ -54,7 +54,7 @@ export function MediaDetailDialog({
               </div>
               <div>
                 <dt>Size</dt>
-                <dd>{formatMB(media.size)}</dd>
+                <dd>{formatBytes(media.size)}</dd>
               </div>
               <div>
                 <dt>Uploaded</dt>

@@ -5,6 +5,15 @@ import { isAdminPath, navigateAway, usableUrl } from './redirect';
 import type { PublicTrafficConfig } from '../api/public-config';
 
 const GUARD = 'hmvBackGuard';
+const BASE = 'hmvBackBase';
+
+/**
+ * A popstate that lands on the entry the guard was pushed in front of: a real history Back.
+ * Fragment jumps (#main) and other entries carry no mark and never count.
+ */
+export function isBackToBase(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[BASE] === true;
+}
 const GESTURES = ['click', 'keydown', 'touchend', 'pointerup'] as const;
 
 /** Idle redirect: after idleRedirectTime seconds without activity, go to the configured URL. */
@@ -19,31 +28,29 @@ export function useIdleRedirect(config: PublicTrafficConfig | undefined, pathnam
 }
 
 /**
- * Back-button redirect: a history entry is pushed in front of the landing entry; leaving it
- * backwards (browser back) or a left-edge swipe goes to the configured URL.
+ * Back-button redirect: the landing entry is marked and a guard entry pushed in front of it;
+ * going back to the marked entry (browser Back) or a left-edge swipe goes to the configured URL.
  */
 export function useBackButtonRedirect(config: PublicTrafficConfig | undefined, pathname: string): void {
   const url = usableUrl(config?.backButtonUrl);
   const off = isAdminPath(pathname);
   useEffect(() => {
     if (!url || off) return;
-    let baseIdx: number | null = null;
     // Chrome skips history entries added without a user gesture, so push on the first one.
     const pushGuard = () => {
       const state = (window.history.state ?? {}) as Record<string, unknown>;
-      baseIdx = typeof state.idx === 'number' ? state.idx : 0;
-      if (!state[GUARD]) window.history.pushState({ ...state, [GUARD]: true }, '', window.location.href);
+      if (!state[GUARD]) {
+        window.history.replaceState({ ...state, [BASE]: true }, '', window.location.href);
+        window.history.pushState({ ...state, [GUARD]: true }, '', window.location.href);
+      }
       for (const e of GESTURES) window.removeEventListener(e, pushGuard, true);
     };
     const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
     if (activation?.hasBeenActive) pushGuard();
     else for (const e of GESTURES) window.addEventListener(e, pushGuard, true);
 
-    const onPop = () => {
-      const state = (window.history.state ?? {}) as Record<string, unknown>;
-      if (baseIdx === null || state[GUARD]) return;
-      const idx = typeof state.idx === 'number' ? state.idx : -1;
-      if (idx <= baseIdx) navigateAway(url);
+    const onPop = (e: PopStateEvent) => {
+      if (isBackToBase(e.state)) navigateAway(url);
     };
     let start: TouchPoint | null = null;
     const onTouchStart = (e: TouchEvent) => {

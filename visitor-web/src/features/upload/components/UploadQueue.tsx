@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ImageIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components/icons';
-import { formatMB } from '../../../lib/format';
+import { formatBytes } from '../../../lib/format';
 import { canUpload, type QueueItem, type UploadStatus } from '../hooks/upload-queue';
 import type { useUploadQueue } from '../hooks/use-upload-queue';
 
@@ -78,7 +78,7 @@ function QueueRow({ item, onUpload, onRemove }: { item: QueueItem; onUpload: () 
           </span>
         </div>
         <div className="queue__meta">
-          <span>{formatMB(item.file.size)}</span>
+          <span>{formatBytes(item.file.size)}</span>
         </div>
         <div
           className="progress"

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { toast } from '../../../components/toast-store';
 import { UploadIcon } from '../../../components/icons';
-import { formatMB } from '../../../lib/format';
+import { formatBytes } from '../../../lib/format';
 import { ACCEPT, DROP_MAX_BYTES, mediaKind, rejectionText, sizeError, validateFile } from '../hooks/upload-rules';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { UploadQueue } from './UploadQueue';
@@ -90,16 +90,16 @@ export function UploadView({ userId }: { userId: number | string | undefined }) 
 
   return (
     <div className="upload">
+      {/* The file input sits beside the drop zone: a button must not hold another control. */}
+      <input {...getInputProps({ 'aria-label': 'Choose photos or videos to upload' })} data-testid="file-input" />
       <div
         {...getRootProps({
           className: `dropzone${isDragActive ? ' is-active' : ''}${isDragReject ? ' is-reject' : ''}`,
           role: 'button',
-          'aria-label': 'Add photos or videos: drop files here or press Enter to browse',
-          'aria-describedby': 'dropzone-hint',
+          // no aria-label: the button is named by the text it shows
         })}
         data-testid="dropzone"
       >
-        <input {...getInputProps({ 'aria-label': 'Choose photos or videos to upload' })} data-testid="file-input" />
         <div className="dropzone__icon" aria-hidden="true">
           <UploadIcon size={30} />
         </div>
@@ -113,9 +113,7 @@ export function UploadView({ userId }: { userId: number | string | undefined }) 
         <p className="dropzone__text">
           or <span className="dropzone__browse">click to browse</span> — you can also paste an image (Ctrl+V / ⌘V)
         </p>
-        <p className="dropzone__hint" id="dropzone-hint">
-          JPEG, PNG, GIF or WebP up to 10 MB · MP4 video up to 20 MB
-        </p>
+        <p className="dropzone__hint">JPEG, PNG, GIF or WebP up to 10 MB · MP4 video up to 20 MB</p>
       </div>
 
       {rejected.length > 0 && (
@@ -131,7 +129,7 @@ export function UploadView({ userId }: { userId: number | string | undefined }) 
           <ul>
             {rejected.map((r) => (
               <li key={r.key}>
-                <span className="rejected__name">{r.name}</span> <span className="muted">({formatMB(r.size)})</span>
+                <span className="rejected__name">{r.name}</span> <span className="muted">({formatBytes(r.size)})</span>
                 <span className="rejected__message">{r.message}</span>
               </li>
             ))}
