@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../../platform/http/admin-auth.js';
 import { IdParam } from '../../../platform/http/id-param.js';
@@ -19,6 +19,14 @@ export class MediaAdminController {
     const page = await this.media.list(query);
     sendListHeaders(res, 'media', page.offset, page.rows.length, page.total);
     return page.rows.map(AdminMediaDto.of);
+  }
+
+  /** The Media page's three totals, from the database's counters. Declared before `:id`, which would take "totals". */
+  @Get('totals')
+  @ApiOkResponse({ description: '{ totalMedia, totalVotes, totalViews }' })
+  async totals(@Res({ passthrough: true }) res: Response) {
+    noCache(res);
+    return this.media.totals();
   }
 
   @Get(':id')

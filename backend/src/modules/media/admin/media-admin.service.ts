@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../../platform/domain-error.js';
 import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
+import { ActivityCounters } from '../../stats/activity-counters.js';
 import { MediaService } from '../media.service.js';
 import {
   type AdminMediaRow,
@@ -14,7 +15,13 @@ export class MediaAdminService {
   constructor(
     private readonly rows: MediaAdminRepository,
     private readonly media: MediaService,
+    private readonly counters: ActivityCounters,
   ) {}
+
+  async totals(): Promise<{ totalMedia: number; totalVotes: number; totalViews: number }> {
+    const { totalMedia, totalVotes, totalViews } = await this.counters.totals();
+    return { totalMedia, totalVotes, totalViews };
+  }
 
   /** filter: `q` (name or username), `type` (image | video), `id` (getMany), `userId` (one uploader). */
   async list(query: ListQueryDto): Promise<Page<AdminMediaRow> & { offset: number }> {
@@ -36,7 +43,10 @@ export class MediaAdminService {
     }
     if (id !== undefined) criteria.ids = idList(id);
     if (userId !== undefined) criteria.userId = idList(userId, 'userId')[0];
-    return { ...(await this.rows.list(criteria)), offset: q.offset };
+    // unfiltered (the page's first load): the total is the counter, not a count of every media row
+    const unfiltered = Object.keys(q.filter).length === 0;
+    const total = unfiltered ? (await this.counters.totals()).totalMedia : undefined;
+    return { ...(await this.rows.list(criteria, total)), offset: q.offset };
   }
 
   async get(id: number): Promise<AdminMediaRow> {

@@ -63,7 +63,7 @@ export class TypeormMediaAdminRepository extends MediaAdminRepository {
     super();
   }
 
-  async list(c: MediaListCriteria) {
+  async list(c: MediaListCriteria, knownTotal?: number) {
     const where: string[] = [];
     const params: unknown[] = [];
     const param = (v: unknown) => `$${params.push(v)}`;
@@ -75,10 +75,14 @@ export class TypeormMediaAdminRepository extends MediaAdminRepository {
     if (c.ids) where.push(`m.id = ANY(${param(c.ids)}::int[])`);
     if (c.userId !== undefined) where.push(`m.user_id = ${param(c.userId)}`);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.db.query(
-      `SELECT count(*)::int AS total FROM media m JOIN users u ON u.id = m.user_id ${whereSql}`,
-      params,
-    );
+    const total =
+      knownTotal ??
+      (
+        await this.db.query(
+          `SELECT count(*)::int AS total FROM media m JOIN users u ON u.id = m.user_id ${whereSql}`,
+          params,
+        )
+      )[0].total;
     const rows: Row[] = await this.db.query(
       `${SELECT} ${whereSql} ORDER BY ${ORDER[c.sort.field]} ${c.sort.order}, m.id ${c.sort.order}
         LIMIT ${param(c.limit)} OFFSET ${param(c.offset)}`,
