@@ -13,8 +13,10 @@ import {
   type JobName,
   type JobProgress,
   JobQueue,
+  JobRunningError,
   type JobView,
   MAX_ATTEMPTS,
+  newestFirst,
 } from './job-queue.js';
 import { RunningJobs } from './running-jobs.js';
 
@@ -95,6 +97,8 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
         )[0];
       if (row) {
         if (inserted[0]) this.kick();
+        // the same id again is a safe retry; another id means the exclusive key is taken
+        else if (row.id !== id) throw new JobRunningError(row.name, row.id);
         return toView(row);
       }
     }
@@ -104,6 +108,17 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   async get(id: string): Promise<JobView | null> {
     const rows: JobRow[] = await this.db.query(`SELECT * FROM jobs WHERE id = $1`, [id]);
     return rows[0] ? toView(rows[0]) : null;
+  }
+
+  async list(limit: number): Promise<JobView[]> {
+    // unfinished ones through their partial index, then the newest finished ones (30 days are kept)
+    const rows: JobRow[] = await this.db.query(
+      `(SELECT * FROM jobs WHERE state IN ('waiting', 'active') ORDER BY created_at DESC LIMIT $1)
+       UNION ALL
+       (SELECT * FROM jobs WHERE state IN ('completed', 'failed') ORDER BY created_at DESC LIMIT $1)`,
+      [limit],
+    );
+    return newestFirst(rows.map(toView), limit);
   }
 
   async onApplicationBootstrap(): Promise<void> {
