@@ -1,10 +1,11 @@
-import { Controller, Delete, Get, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../../platform/http/admin-auth.js';
 import { IdParam } from '../../../platform/http/id-param.js';
+import { RequireJson } from '../../../platform/http/require-json.js';
 import { ListQueryDto, noCache, sendListHeaders } from '../../../platform/http/simple-rest.js';
-import { AdminMediaDto } from './dto/admin-media.dto.js';
+import { AdminMediaDto, DeleteMediaDto } from './dto/admin-media.dto.js';
 import { MediaAdminService } from './media-admin.service.js';
 
 @ApiTags('admin')
@@ -33,6 +34,15 @@ export class MediaAdminController {
   async get(@Param('id', IdParam) id: number, @Res({ passthrough: true }) res: Response): Promise<AdminMediaDto> {
     noCache(res);
     return AdminMediaDto.of(await this.media.get(id));
+  }
+
+  /** The portal's bulk delete: one call, one transaction for the rows; ids that do not exist are reported. */
+  @Post('delete')
+  @HttpCode(200)
+  @RequireJson()
+  @ApiOkResponse({ description: '{ deleted: number[], notFound: number[] }' })
+  deleteMany(@Body() body: DeleteMediaDto): Promise<{ deleted: number[]; notFound: number[] }> {
+    return this.media.deleteMany(body.ids);
   }
 
   @Delete(':id')
