@@ -64,7 +64,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   private readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly busy = new Set<JobName>();
   private timer?: NodeJS.Timeout;
-  private polling = false;
+  private polling: Promise<void> | null = null;
   private pollAgain = false;
   private stopped = false;
 
@@ -133,6 +133,8 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    // a look for work still under way would otherwise lose its connection as the pool closes
+    await this.polling;
     await this.running.stopAll(Math.max(this.config.jobsLockMs, 10_000));
   }
 
@@ -143,13 +145,12 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
       this.pollAgain = true;
       return;
     }
-    this.polling = true;
-    void this.poll()
+    this.polling = this.poll()
       .catch((err: Error) => {
         if (!this.stopped) this.logger.error(`Job poll failed: ${err.message}`);
       })
       .finally(() => {
-        this.polling = false;
+        this.polling = null;
         if (this.pollAgain) {
           this.pollAgain = false;
           this.kick();
