@@ -49,60 +49,41 @@ export class DailyCounts1763800100000 implements MigrationInterface {
         SELECT (ts AT TIME ZONE 'UTC')::date
       $$`);
 
-    // moves users.activity by the per-user deltas and books the users that crossed 0 either way
-    await q.query(`
-      CREATE FUNCTION counts_move_activity(user_ids integer[], deltas integer[]) RETURNS void
-      LANGUAGE plpgsql AS $$
-      DECLARE crossed integer;
-      BEGIN
-        WITH d AS (
-          SELECT u AS user_id, sum(n)::int AS n FROM unnest(user_ids, deltas) AS x(u, n) GROUP BY u
-        ), moved AS (
-          UPDATE users SET activity = users.activity + d.n FROM d
-           WHERE users.id = d.user_id AND d.n <> 0
-          RETURNING users.activity AS now, users.activity - d.n AS was
-        )
-        SELECT coalesce(sum(CASE WHEN was <= 0 AND now > 0 THEN 1 WHEN was > 0 AND now <= 0 THEN -1 ELSE 0 END), 0)
-          INTO crossed FROM moved;
-        IF crossed <> 0 THEN
-          INSERT INTO daily_counts AS c (day, shard, active_users)
-          VALUES (counts_utc_day(now()), counts_shard(), crossed)
-          ON CONFLICT (day, shard) DO UPDATE SET active_users = c.active_users + excluded.active_users;
-        END IF;
-      END $$`);
-
-    await q.query(`
-      CREATE FUNCTION counts_votes() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          INSERT INTO daily_counts AS c (day, shard, votes)
-          SELECT counts_utc_day(voted_at), counts_shard(), count(*) FROM new_rows GROUP BY 1 ORDER BY 1
-          ON CONFLICT (day, shard) DO UPDATE SET votes = c.votes + excluded.votes;
-          PERFORM counts_move_activity(array_agg(user_id), array_agg(1)) FROM new_rows;
-        ELSE
-          INSERT INTO daily_counts AS c (day, shard, votes)
-          SELECT counts_utc_day(voted_at), counts_shard(), -count(*) FROM old_rows GROUP BY 1 ORDER BY 1
-          ON CONFLICT (day, shard) DO UPDATE SET votes = c.votes + excluded.votes;
-          PERFORM counts_move_activity(array_agg(user_id), array_agg(-1)) FROM old_rows;
-        END IF;
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE FUNCTION counts_media() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          INSERT INTO daily_counts AS c (day, shard, uploads)
-          SELECT counts_utc_day(uploaded_at), counts_shard(), count(*) FROM new_rows GROUP BY 1 ORDER BY 1
-          ON CONFLICT (day, shard) DO UPDATE SET uploads = c.uploads + excluded.uploads;
-          PERFORM counts_move_activity(array_agg(user_id), array_agg(1)) FROM new_rows;
-        ELSE
-          INSERT INTO daily_counts AS c (day, shard, uploads)
-          SELECT counts_utc_day(uploaded_at), counts_shard(), -count(*) FROM old_rows GROUP BY 1 ORDER BY 1
-          ON CONFLICT (day, shard) DO UPDATE SET uploads = c.uploads + excluded.uploads;
-          PERFORM counts_move_activity(array_agg(user_id), array_agg(-1)) FROM old_rows;
-        END IF;
-        RETURN NULL;
-      END $$`);
+    // votes and uploads move the day's counter and their users' activity in one statement: the
+    // per-user update books the users who crossed 0 (either way) into the same upsert
+    for (const [table, column, at] of [
+      ['votes', 'votes', 'voted_at'],
+      ['media', 'uploads', 'uploaded_at'],
+    ]) {
+      const moveBy = (rows: string, sign: string) => `
+          WITH r AS (SELECT user_id, counts_utc_day(${at}) AS day FROM ${rows}),
+          per_user AS (SELECT user_id, ${sign}count(*)::int AS n FROM r GROUP BY user_id),
+          moved AS (
+            UPDATE users SET activity = users.activity + per_user.n FROM per_user
+             WHERE users.id = per_user.user_id
+            RETURNING users.activity - per_user.n AS was, users.activity AS became
+          ),
+          crossed AS (
+            SELECT coalesce(sum(CASE WHEN was <= 0 AND became > 0 THEN 1 WHEN was > 0 AND became <= 0 THEN -1 ELSE 0 END), 0)::int AS n
+              FROM moved
+          ),
+          deltas AS (
+            SELECT day, ${sign}count(*)::int AS n, 0 AS active FROM r GROUP BY day
+            UNION ALL SELECT counts_utc_day(now()), 0, n FROM crossed WHERE n <> 0
+          )
+          INSERT INTO daily_counts AS c (day, shard, ${column}, active_users)
+          SELECT day, counts_shard(), sum(n), sum(active) FROM deltas GROUP BY day ORDER BY day
+          ON CONFLICT (day, shard) DO UPDATE
+            SET ${column} = c.${column} + excluded.${column}, active_users = c.active_users + excluded.active_users;`;
+      await q.query(`
+        CREATE FUNCTION counts_${table}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'INSERT' THEN ${moveBy('new_rows', '')}
+          ELSE ${moveBy('old_rows', '-')}
+          END IF;
+          RETURN NULL;
+        END $$`);
+    }
     await q.query(`
       CREATE FUNCTION counts_views() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -216,7 +197,7 @@ export class DailyCounts1763800100000 implements MigrationInterface {
     await q.query(`DROP TRIGGER users_counted_saved ON users`);
     await q.query(
       `DROP FUNCTION counts_truncated(), counts_rebuild(), counts_users_saved(), counts_users(), counts_views(),
-         counts_media(), counts_votes(), counts_move_activity(integer[], integer[]), counts_utc_day(timestamptz), counts_shard()`,
+         counts_media(), counts_votes(), counts_utc_day(timestamptz), counts_shard()`,
     );
     await q.query(`ALTER TABLE users DROP COLUMN activity`);
     await q.query(`DROP TABLE daily_counts`);
