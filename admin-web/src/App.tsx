@@ -1,17 +1,36 @@
-import { Admin, Resource } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
-import media from './media';
+import { lazy } from 'react';
+import { Admin, localStorageStore } from 'react-admin';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { darkTheme, lightTheme } from './app/theme';
+import { Layout } from './layout/Layout';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 
-/**
- * The operators' portal under /adm, on real paths (/adm/media, ...) as the spec lists them rather
- * than react-admin's default hash routes. More resources and pages arrive with the admin work.
- */
-export const App = () => (
-  <BrowserRouter basename="/adm">
-    <Admin title="How's my Vibe? Admin" authProvider={authProvider} dataProvider={dataProvider} requireAuth>
-      <Resource name="media" options={{ label: 'Media' }} {...media} />
-    </Admin>
-  </BrowserRouter>
+// every page is its own chunk, loaded on first visit
+const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+
+// its own key: the visitor app shares this origin's localStorage
+const store = localStorageStore('1', 'adm');
+
+export const AdminApp = () => (
+  <Admin
+    title="How's my Vibe? Admin"
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    store={store}
+    layout={Layout}
+    dashboard={Dashboard}
+    lightTheme={lightTheme}
+    darkTheme={darkTheme}
+    loginPage={false}
+    disableTelemetry
+  ></Admin>
 );
+
+/**
+ * Real /adm/... paths through a data router (react-admin needs one for warnWhenUnsavedChanges);
+ * the server falls back to index.html for every /adm path.
+ */
+const router = createBrowserRouter([{ path: '*', element: <AdminApp /> }], { basename: '/adm' });
+
+export const App = () => <RouterProvider router={router} />;
