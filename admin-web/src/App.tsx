@@ -1,8 +1,9 @@
 import { lazy } from 'react';
-import { Admin, localStorageStore } from 'react-admin';
+import { Admin, localStorageStore, Resource } from 'react-admin';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { darkTheme, lightTheme } from './app/theme';
 import { Layout } from './layout/Layout';
+import media from './media';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 
@@ -24,7 +25,9 @@ export const AdminApp = () => (
     darkTheme={darkTheme}
     loginPage={false}
     disableTelemetry
-  ></Admin>
+  >
+    <Resource name="media" options={{ label: 'Media' }} {...media} />
+  </Admin>
 );
 
 /**
