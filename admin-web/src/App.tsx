@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { darkTheme, lightTheme } from './app/theme';
 import { Layout } from './layout/Layout';
 import media from './media';
+import users from './users';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 
@@ -27,6 +28,7 @@ export const AdminApp = () => (
     disableTelemetry
   >
     <Resource name="media" options={{ label: 'Media' }} {...media} />
+    <Resource name="users" options={{ label: 'Users' }} {...users} />
   </Admin>
 );
 

@@ -1,0 +1,123 @@
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import {
+  DataTable,
+  DateField,
+  List,
+  NullableBooleanInput,
+  Pagination,
+  TextInput,
+  Title,
+  useNotify,
+  useRecordContext,
+} from 'react-admin';
+import { formatNumber } from '../lib/format';
+import { TEXTS } from '../lib/texts';
+import { httpStatus } from '../providers/http';
+import type { AdminUser } from '../providers/types';
+import { LocationField } from './LocationField';
+import { UserTotals } from './UserTotals';
+
+const filters = [
+  <TextInput key="q" source="q" label="Search username or e-mail" alwaysOn resettable />,
+  <NullableBooleanInput
+    key="active"
+    source="active"
+    label="Active"
+    nullLabel="All users"
+    trueLabel="Active only"
+    falseLabel="Inactive only"
+  />,
+];
+
+/** Users: three totals and the table User, Contact, Location, Activity, Joined (spec §2). */
+export default function UserList() {
+  const notify = useNotify();
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Users" />
+      <UserTotals />
+      <List
+        resource="users"
+        title={false}
+        filters={filters}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        exporter={false}
+        disableSyncWithLocation={false}
+        queryOptions={{
+          onError: (err: unknown) => {
+            if (httpStatus(err) !== 401) notify(TEXTS.fetchUsersFailed, { type: 'error' });
+          },
+        }}
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="username" label="User">
+            <UserCell />
+          </DataTable.Col>
+          <DataTable.Col source="email" label="Contact">
+            <ContactCell />
+          </DataTable.Col>
+          <DataTable.Col label="Location" disableSort>
+            <LocationField />
+          </DataTable.Col>
+          <DataTable.Col source="totalVotes" label="Activity">
+            <ActivityCell />
+          </DataTable.Col>
+          <DataTable.Col source="createdAt" label="Joined">
+            <DateField source="createdAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </Box>
+  );
+}
+
+function UserCell() {
+  const u = useRecordContext<AdminUser>();
+  if (!u) return null;
+  return (
+    <Box sx={{ minWidth: 140 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {u.username}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        ID {u.id}
+      </Typography>
+    </Box>
+  );
+}
+
+function ContactCell() {
+  const u = useRecordContext<AdminUser>();
+  if (!u) return null;
+  if (!u.email)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Anonymous
+      </Typography>
+    );
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {u.email}
+      </Typography>
+      {u.emailVerified ? (
+        <Chip size="small" color="success" variant="outlined" label="Verified" />
+      ) : (
+        <Chip size="small" variant="outlined" label="Unverified" />
+      )}
+    </Stack>
+  );
+}
+
+function ActivityCell() {
+  const u = useRecordContext<AdminUser>();
+  if (!u) return null;
+  return (
+    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {formatNumber(u.totalUploads)} uploads · {formatNumber(u.totalVotes)} votes · {formatNumber(u.totalViews)} views
+    </Typography>
+  );
+}
