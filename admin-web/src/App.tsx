@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import { Admin, localStorageStore, Resource } from 'react-admin';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
 import { darkTheme, lightTheme } from './app/theme';
 import { Layout } from './layout/Layout';
 import media from './media';
@@ -10,6 +10,7 @@ import { dataProvider } from './providers/data-provider';
 
 // every page is its own chunk, loaded on first visit
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const ExportVotesPage = lazy(() => import('./export-votes/ExportVotesPage'));
 
 // its own key: the visitor app shares this origin's localStorage
 const store = localStorageStore('1', 'adm');
@@ -29,6 +30,9 @@ export const AdminApp = () => (
   >
     <Resource name="media" options={{ label: 'Media' }} {...media} />
     <Resource name="users" options={{ label: 'Users' }} {...users} />
+    <CustomRoutes>
+      <Route path="/export-votes" element={<ExportVotesPage />} />
+    </CustomRoutes>
   </Admin>
 );
 
