@@ -10,6 +10,7 @@ import { dataProvider } from './providers/data-provider';
 
 // every page is its own chunk, loaded on first visit
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const BucketManagerPage = lazy(() => import('./bucket/BucketManagerPage'));
 const ExportVotesPage = lazy(() => import('./export-votes/ExportVotesPage'));
 
 // its own key: the visitor app shares this origin's localStorage
@@ -32,6 +33,7 @@ export const AdminApp = () => (
     <Resource name="users" options={{ label: 'Users' }} {...users} />
     <CustomRoutes>
       <Route path="/export-votes" element={<ExportVotesPage />} />
+      <Route path="/bucket" element={<BucketManagerPage />} />
     </CustomRoutes>
   </Admin>
 );
