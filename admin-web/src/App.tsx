@@ -10,6 +10,7 @@ import { dataProvider } from './providers/data-provider';
 
 // every page is its own chunk, loaded on first visit
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const AdsPage = lazy(() => import('./ads/AdsPage'));
 const TrafficHandlersPage = lazy(() => import('./traffic/TrafficHandlersPage'));
 const BucketManagerPage = lazy(() => import('./bucket/BucketManagerPage'));
 const ExportVotesPage = lazy(() => import('./export-votes/ExportVotesPage'));
@@ -36,6 +37,7 @@ export const AdminApp = () => (
       <Route path="/export-votes" element={<ExportVotesPage />} />
       <Route path="/bucket" element={<BucketManagerPage />} />
       <Route path="/traffic-handlers" element={<TrafficHandlersPage />} />
+      <Route path="/ads" element={<AdsPage />} />
     </CustomRoutes>
   </Admin>
 );
