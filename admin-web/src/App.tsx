@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
-import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { darkTheme, lightTheme } from './app/theme';
 import { Layout } from './layout/Layout';
 import media from './media';
@@ -10,6 +10,7 @@ import { dataProvider } from './providers/data-provider';
 
 // every page is its own chunk, loaded on first visit
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const DbAdminPage = lazy(() => import('./db-admin/DbAdminPage'));
 const AdsPage = lazy(() => import('./ads/AdsPage'));
 const TrafficHandlersPage = lazy(() => import('./traffic/TrafficHandlersPage'));
 const BucketManagerPage = lazy(() => import('./bucket/BucketManagerPage'));
@@ -38,6 +39,9 @@ export const AdminApp = () => (
       <Route path="/bucket" element={<BucketManagerPage />} />
       <Route path="/traffic-handlers" element={<TrafficHandlersPage />} />
       <Route path="/ads" element={<AdsPage />} />
+      <Route path="/dbtest" element={<DbAdminPage />} />
+      {/* texts in the spec link here; it is the same page */}
+      <Route path="/db-test" element={<Navigate to="/dbtest" replace />} />
     </CustomRoutes>
   </Admin>
 );
