@@ -10,6 +10,7 @@ import { dataProvider } from './providers/data-provider';
 
 // every page is its own chunk, loaded on first visit
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const PopulateVotesPage = lazy(() => import('./populate-votes/PopulateVotesPage'));
 const DbAdminPage = lazy(() => import('./db-admin/DbAdminPage'));
 const AdsPage = lazy(() => import('./ads/AdsPage'));
 const TrafficHandlersPage = lazy(() => import('./traffic/TrafficHandlersPage'));
@@ -42,6 +43,7 @@ export const AdminApp = () => (
       <Route path="/dbtest" element={<DbAdminPage />} />
       {/* texts in the spec link here; it is the same page */}
       <Route path="/db-test" element={<Navigate to="/dbtest" replace />} />
+      <Route path="/populate-votes" element={<PopulateVotesPage />} />
     </CustomRoutes>
   </Admin>
 );
