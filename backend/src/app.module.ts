@@ -15,7 +15,7 @@ import { SessionModule } from './modules/session/session.module.js';
 import { TrafficModule } from './modules/traffic/traffic.module.js';
 import { VotingModule } from './modules/voting/voting.module.js';
 import { CoreModule } from './platform/core.module.js';
-import { AdminAuthModule } from './platform/http/admin-auth.js';
+import { AdminAuthModule } from './platform/http/admin-auth.module.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { ThrottleModule } from './platform/http/throttle.module.js';
 import { SiteController } from './platform/http/site.controller.js';

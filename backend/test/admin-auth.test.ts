@@ -5,6 +5,7 @@ import request from 'supertest';
 import { loadConfig } from '../src/config/env.js';
 import { ADMIN_THROTTLE, parseBasicAuth, resolveAdminCredentials } from '../src/platform/http/admin-auth.js';
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
+import { createHash, randomBytes } from 'node:crypto';
 import { adminAuth, asAdmin, db, seedMedia, seedVote, snapshot } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
@@ -42,7 +43,10 @@ describe(`admin authentication (${dbKind})`, () => {
     const voter = await newVisitor(t);
     const media = await seedMedia(t, { userId: owner.id });
     await seedVote(t, voter.id, media.id, true);
-    const routes = adminRoutes(t);
+    // the one admin route that takes no credentials is where they are exchanged for a token
+    const all = adminRoutes(t);
+    const routes = all.filter((r) => !(r.method === 'post' && r.path === '/api/admin/login'));
+    expect(all.length - routes.length).toBe(1);
     const listed = routes.map((r) => `${r.method.toUpperCase()} ${r.path}`);
     // the routes this part of the admin API must serve (others join the enumeration as they are added)
     for (const expected of [
@@ -67,9 +71,25 @@ describe(`admin authentication (${dbKind})`, () => {
       'POST /api/admin/ad-config/1',
       'POST /api/admin/traffic-handler-migration',
       'POST /api/admin/ad-migration',
+      'POST /api/admin/logout',
     ]) {
       expect(listed).toContain(expected);
     }
+
+    // tokens that were real once: one logged out, one past its expiry
+    const issue = async () =>
+      (
+        await request(t.server)
+          .post('/api/admin/login')
+          .send({ username: t.config.adminUsername, password: t.config.adminPassword })
+          .expect(200)
+      ).body.token as string;
+    const revoked = await issue();
+    await request(t.server).post('/api/admin/logout').set('Authorization', `Bearer ${revoked}`).expect(204);
+    const expired = await issue();
+    await db(t).query(`UPDATE admin_sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`, [
+      createHash('sha256').update(expired).digest('hex'),
+    ]);
 
     const before = await snapshot(t);
     for (const [i, { method, path: url }] of routes.entries()) {
@@ -80,7 +100,11 @@ describe(`admin authentication (${dbKind})`, () => {
         ['a wrong password', basic(t.config.adminUsername, 'not-the-password')],
         ['an unknown user', basic(`root${i}`, t.config.adminPassword!)],
         ['a malformed header', 'Basic !!!'],
-        ['another scheme', 'Bearer abc'],
+        ['another scheme', 'Digest abc'],
+        ['a garbage token', 'Bearer abc'],
+        ['an unknown token', `Bearer ${randomBytes(32).toString('base64url')}`],
+        ['a revoked token', `Bearer ${revoked}`],
+        ['an expired token', `Bearer ${expired}`],
       ];
       for (const [label, header] of attempts) {
         let req = (request(t.server) as unknown as Record<string, (u: string) => request.Test>)[method]!(url)
@@ -98,10 +122,14 @@ describe(`admin authentication (${dbKind})`, () => {
         expect(res.status, `${method.toUpperCase()} ${url} with ${label}`).toBe(401);
         expect(res.headers['www-authenticate']).toBeUndefined();
         expect(res.body.statusCode).toBe(401);
-        expect(res.body.message).toMatch(
-          header?.startsWith('Basic ') && label !== 'a malformed header'
-            ? /Invalid credentials/
-            : /Admin authentication required/,
+        expect(res.body.message, `${method.toUpperCase()} ${url} with ${label}`).toBe(
+          label === 'a revoked token' || label === 'an expired token'
+            ? 'Admin session expired'
+            : label === 'a garbage token' || label === 'an unknown token'
+              ? 'Invalid credentials'
+              : header?.startsWith('Basic ') && label !== 'a malformed header'
+                ? 'Invalid credentials'
+                : 'Admin authentication required',
         );
       }
     }

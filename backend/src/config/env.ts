@@ -22,6 +22,8 @@ export class AppConfig {
   readonly mailFrom!: string;
   readonly adminUsername!: string;
   readonly adminPassword?: string;
+  /** Lifetime of an admin session token from POST /api/admin/login. */
+  readonly adminTokenTtlHours!: number;
   readonly siteName!: string;
   /** host (lower-case, no port) → display name */
   readonly siteDomainNames!: Record<string, string>;
@@ -148,6 +150,7 @@ export function loadConfig(source: Source = process.env): AppConfig {
     mailFrom: str('MAIL_FROM') ?? "How's my Vibe <no-reply@localhost>",
     adminUsername: str('ADMIN_USERNAME') ?? 'admin',
     adminPassword,
+    adminTokenTtlHours: int('ADMIN_TOKEN_TTL_HOURS', 12, 1, 720),
     siteName: str('SITE_NAME') ?? "How's my Vibe?",
     siteDomainNames,
     geocoderUrl: (url('GEOCODER_URL', ['http:', 'https:']) ?? 'https://nominatim.openstreetmap.org').replace(

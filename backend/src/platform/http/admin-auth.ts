@@ -3,20 +3,20 @@ import {
   type ExecutionContext,
   Injectable,
   Logger,
-  Module,
   SetMetadata,
   applyDecorators,
 } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
-import { APP_GUARD, Reflector } from '@nestjs/core';
-import { ApiBasicAuth, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Reflector } from '@nestjs/core';
+import { ApiBasicAuth, ApiBearerAuth, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppConfig } from '../../config/env.js';
 import { DomainError, unauthenticated } from '../domain-error.js';
-import { AdminLoginThrottle, TypeormAdminLoginThrottle } from './admin-login-throttle.js';
+import { AdminLoginThrottle } from './admin-login-throttle.js';
+import { AdminTokens } from './admin-sessions.js';
 
 /**
  * Failed logins allowed per window before the IP / the account gets 429 (correct passwords
@@ -35,16 +35,23 @@ export const ADMIN_THROTTLE = {
 /** Every route under these prefixes is admin-only, decorated or not. */
 const ADMIN_PREFIXES = ['api/admin', 'api/db-test'];
 const ADMIN_KEY = 'admin:only';
+const PUBLIC_KEY = 'admin:public';
 
 /** The effective admin login; resolved once at start-up (see resolveAdminCredentials). */
 export class AdminCredentials {
   private readonly key = randomBytes(32);
   private readonly username: Buffer;
   private readonly password: Buffer;
+  /**
+   * Stored with each session token so that a new ADMIN_USERNAME / ADMIN_PASSWORD ends the sessions
+   * issued under the old ones. A slow hash: the table must not make the password cheap to guess.
+   */
+  readonly sessionTag: string;
 
   constructor(username: string, password: string) {
     this.username = this.digest(username);
     this.password = this.digest(password);
+    this.sessionTag = scryptSync(`${username}\0${password}`, "How's my Vibe admin session", 32).toString('hex');
   }
 
   /** Timing-safe: both parts are always compared, over fixed-length digests. */
@@ -105,46 +112,85 @@ export function parseBasicAuth(header: string | undefined): { username: string; 
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-type AdminRequest = Request & { admin?: string };
+/** `Authorization: Bearer <token>` (whatever follows, checked later); null for another scheme or none. */
+export function parseBearer(header: string | undefined): string | null {
+  const m = /^Bearer(?:\s+(.*))?$/i.exec(header ?? '');
+  return m ? (m[1] ?? '').trim() : null;
+}
+
+export type AdminRequest = Request & { admin?: string; adminToken?: string };
 
 /**
- * HTTP Basic for /api/admin/* and /api/db-test/* (and anything marked @AdminOnly()). Registered
- * globally so a route under those prefixes can never be left open by a forgotten decorator.
+ * The admin password check with the failure throttle, shared by the Basic path of the guard and
+ * by POST /api/admin/login. Throws 429 while throttled (before looking at the password, so a
+ * guess made then learns nothing) and 401 `Invalid credentials` for a wrong login.
+ */
+@Injectable()
+export class AdminPasswordCheck {
+  constructor(
+    private readonly credentials: AdminCredentials,
+    private readonly throttle: AdminLoginThrottle,
+  ) {}
+
+  async verify(username: string, password: string, ip: string, res: Response): Promise<void> {
+    const now = Date.now();
+    const standing = await this.throttle.standing(username, ip, new Date(now - ADMIN_THROTTLE.windowMs));
+    const trusted =
+      standing.lastSuccessAt !== null && now - standing.lastSuccessAt.getTime() < ADMIN_THROTTLE.trustedForMs;
+    if (standing.byIp >= ADMIN_THROTTLE.maxPerIp || (standing.byAccount >= ADMIN_THROTTLE.maxPerAccount && !trusted)) {
+      res.setHeader('Retry-After', String(ADMIN_THROTTLE.windowMs / 1000));
+      throw new DomainError('rate_limited', 'Too many failed admin logins. Please wait 15 minutes and try again.');
+    }
+    if (!this.credentials.matches(username, password)) {
+      await this.throttle.recordFailure(username, ip);
+      throw unauthenticated('Invalid credentials');
+    }
+    if (!standing.lastSuccessAt || now - standing.lastSuccessAt.getTime() > ADMIN_THROTTLE.refreshTrustMs) {
+      await this.throttle.recordSuccess(username, ip);
+    }
+  }
+}
+
+export const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/**
+ * Admin authentication for /api/admin/* and /api/db-test/* (and anything marked @AdminOnly()):
+ * a session token from POST /api/admin/login (`Authorization: Bearer`, what the portal sends) or
+ * HTTP Basic (API clients, scripts). Registered globally so a route under those prefixes can
+ * never be left open by a forgotten decorator; only @AdminPublic() (the login itself) is exempt.
  * 401 carries no `WWW-Authenticate: Basic`: the browser's own dialog would cover the portal.
  */
 @Injectable()
 export class AdminAuthGuard implements CanActivate {
   constructor(
     private readonly credentials: AdminCredentials,
-    private readonly throttle: AdminLoginThrottle,
+    private readonly passwords: AdminPasswordCheck,
+    private readonly tokens: AdminTokens,
     private readonly reflector: Reflector,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http' || !this.isAdminRoute(ctx)) return true;
+    if (this.reflector.get<boolean>(PUBLIC_KEY, ctx.getHandler())) return true;
     const req = ctx.switchToHttp().getRequest<AdminRequest>();
+    const token = parseBearer(req.headers.authorization);
+    if (token !== null) {
+      // a token proves an earlier login: no password is checked, so the failure throttle has nothing to guard
+      const check = await this.tokens.check(token, this.credentials.sessionTag);
+      if (check.kind === 'unknown') throw unauthenticated('Invalid credentials');
+      if (check.kind === 'expired') throw unauthenticated('Admin session expired');
+      req.admin = check.username;
+      req.adminToken = token;
+      return true;
+    }
     const given = parseBasicAuth(req.headers.authorization);
     if (!given) throw unauthenticated('Admin authentication required');
-    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    // checked before the password so a guess made while throttled learns nothing
-    const now = Date.now();
-    const standing = await this.throttle.standing(given.username, ip, new Date(now - ADMIN_THROTTLE.windowMs));
-    const trusted =
-      standing.lastSuccessAt !== null && now - standing.lastSuccessAt.getTime() < ADMIN_THROTTLE.trustedForMs;
-    if (standing.byIp >= ADMIN_THROTTLE.maxPerIp || (standing.byAccount >= ADMIN_THROTTLE.maxPerAccount && !trusted)) {
-      ctx
-        .switchToHttp()
-        .getResponse<Response>()
-        .setHeader('Retry-After', String(ADMIN_THROTTLE.windowMs / 1000));
-      throw new DomainError('rate_limited', 'Too many failed admin logins. Please wait 15 minutes and try again.');
-    }
-    if (!this.credentials.matches(given.username, given.password)) {
-      await this.throttle.recordFailure(given.username, ip);
-      throw unauthenticated('Invalid credentials');
-    }
-    if (!standing.lastSuccessAt || now - standing.lastSuccessAt.getTime() > ADMIN_THROTTLE.refreshTrustMs) {
-      await this.throttle.recordSuccess(given.username, ip);
-    }
+    await this.passwords.verify(
+      given.username,
+      given.password,
+      clientIp(req),
+      ctx.switchToHttp().getResponse<Response>(),
+    );
     req.admin = given.username;
     return true;
   }
@@ -163,21 +209,15 @@ const paths = (target: object): string[] => {
 // express matches routes case-insensitively, so the prefix check must too
 const normalise = (route: string) => route.split('/').filter(Boolean).join('/').toLowerCase();
 
-/** Marks a controller or route as admin-only (HTTP Basic) and documents it in Swagger. */
+/** Marks a controller or route as admin-only (session token or HTTP Basic) and documents it in Swagger. */
 export const AdminOnly = () =>
   applyDecorators(
     SetMetadata(ADMIN_KEY, true),
+    ApiBearerAuth(),
     ApiBasicAuth(),
     ApiUnauthorizedResponse({ description: 'Missing or wrong admin credentials' }),
     ApiTooManyRequestsResponse({ description: 'Too many failed admin logins from this IP or for this account' }),
   );
 
-/** Admin credentials, the failure log and the global guard. Imported once, by AppModule. */
-@Module({
-  providers: [
-    { provide: AdminCredentials, useFactory: resolveAdminCredentials, inject: [AppConfig] },
-    { provide: AdminLoginThrottle, useClass: TypeormAdminLoginThrottle },
-    { provide: APP_GUARD, useClass: AdminAuthGuard },
-  ],
-})
-export class AdminAuthModule {}
+/** The one admin route that takes no admin credentials (it is where they are exchanged for a token). */
+export const AdminPublic = () => SetMetadata(PUBLIC_KEY, true);

@@ -43,7 +43,10 @@ export function configureApp(app: NestExpressApplication): INestApplication {
 
   const docs = new DocumentBuilder()
     .setTitle("How's my Vibe? API")
-    .setDescription('Visitor and admin HTTP API. Visitor calls use the session cookie; admin calls use HTTP Basic.')
+    .setDescription(
+      'Visitor and admin HTTP API. Visitor calls use the session cookie; admin calls use the token from POST /api/admin/login (Bearer) or HTTP Basic.',
+    )
+    .addBearerAuth()
     .addBasicAuth()
     .addCookieAuth('vibe_session')
     .build();
