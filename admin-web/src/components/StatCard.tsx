@@ -1,5 +1,5 @@
 import { Card, CardActionArea, CardContent, Skeleton, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatNumber } from '../lib/format';
 
@@ -18,9 +18,19 @@ interface Props {
 /** A labelled total; a link to its page when `to` is set. */
 export function StatCard({ title, value, text, icon, to, loading, caption }: Props) {
   const body = (
-    <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2, '&:last-child': { pb: 2 } }}>
+    <CardContent
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        p: { xs: 1.5, sm: 2 },
+        '&:last-child': { pb: { xs: 1.5, sm: 2 } },
+      }}
+    >
       <Stack
         sx={{
+          // on a phone the number matters more than the picture: three totals fit in one row
+          display: { xs: 'none', sm: 'flex' },
           color: 'primary.main',
           bgcolor: 'action.hover',
           borderRadius: 2,
@@ -36,7 +46,15 @@ export function StatCard({ title, value, text, icon, to, loading, caption }: Pro
         <Typography variant="body2" color="text.secondary" component="h2">
           {title}
         </Typography>
-        <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Typography
+          variant="h5"
+          component="p"
+          sx={{
+            fontVariantNumeric: 'tabular-nums',
+            fontSize: { xs: '1.25rem', sm: '1.5rem' },
+            overflowWrap: 'anywhere',
+          }}
+        >
           {loading ? <Skeleton width={80} /> : (text ?? formatNumber(value))}
         </Typography>
         {caption && (
@@ -60,14 +78,18 @@ export function StatCard({ title, value, text, icon, to, loading, caption }: Pro
   );
 }
 
-/** Cards side by side, wrapping to two columns, then one, on narrow screens. */
+/** Cards side by side; on a phone three totals stay in one row, four make two rows of two. */
 export function StatGrid({ children }: { children: ReactNode }) {
+  const count = Children.count(children);
   return (
     <Stack
       sx={{
         display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(auto-fit, minmax(180px, 1fr))' },
+        gap: { xs: 1, sm: 2 },
+        gridTemplateColumns: {
+          xs: `repeat(${count === 3 ? 3 : 2}, minmax(0, 1fr))`,
+          md: 'repeat(auto-fit, minmax(180px, 1fr))',
+        },
         mb: 2,
       }}
     >

@@ -15,6 +15,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '../lib/visually-hidden';
 import type { TestItem } from './db-tests';
 
 const COLOR = { pending: 'default', running: 'info', success: 'success', error: 'error' } as const;
@@ -58,7 +59,7 @@ export function DbTests({ tests, running, onRunAll, onRun }: Props) {
                 <TableCell>Result</TableCell>
                 <TableCell>Error</TableCell>
                 <TableCell align="right">Duration</TableCell>
-                <TableCell>
+                <TableCell sx={{ position: 'relative' }}>
                   <Box component="span" sx={visuallyHidden}>
                     Action
                   </Box>
@@ -105,12 +106,3 @@ export function DbTests({ tests, running, onRunAll, onRun }: Props) {
     </Card>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

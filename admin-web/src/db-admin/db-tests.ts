@@ -26,7 +26,8 @@ export const initialTests = (): TestItem[] =>
 export function describeResult(name: DbTestName, a: DbTestAnswer): string {
   switch (name) {
     case 'connection':
-      return [a.message ?? 'Connected', a.engine, a.version].filter(Boolean).join(' · ');
+      // "PostgreSQL 18.6 (PGlite 0.5.16) on wasm32-…, compiled by …": the part before the platform
+      return [a.message ?? 'Connected', a.engine, a.version?.split(/ on |, /)[0]].filter(Boolean).join(' · ');
     case 'schema':
       return a.tables ? `${a.tables.length} tables: ${a.tables.map((t) => t.name).join(', ')}` : (a.message ?? 'OK');
     case 'counts':

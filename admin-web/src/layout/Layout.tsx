@@ -36,7 +36,13 @@ export function Layout({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+    <RaLayout
+      appBar={AppBar}
+      menu={Menu}
+      // react-admin's layout grows to fit its widest child (min-width: fit-content): a wide table
+      // would widen the whole page on a phone; keep it to the screen and let tables scroll inside
+      sx={{ minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}
+    >
       {children}
     </RaLayout>
   );

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
+import { visuallyHidden } from '../lib/visually-hidden';
 import type { AdminMedia } from '../providers/types';
 import { isVideo, MediaThumb } from './MediaThumb';
 
@@ -106,16 +107,20 @@ function Metric({ icon, value, label, color }: { icon: ReactNode; value: number;
   return (
     <Box
       component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, fontSize: 13, color: color ?? 'text.secondary' }}
+      sx={{
+        position: 'relative',
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.25,
+        fontSize: 13,
+        color: color ?? 'text.secondary',
+      }}
       title={`${value} ${label}`}
     >
       {icon}
       <Typography variant="caption" component="span" sx={{ color: 'text.primary' }}>
         {formatNumber(value)}
-        <Box
-          component="span"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <Box component="span" sx={visuallyHidden}>
           {` ${label}`}
         </Box>
       </Typography>

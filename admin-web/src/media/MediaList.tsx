@@ -72,20 +72,14 @@ function MediaBrowser() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        sx={{ alignItems: { md: 'flex-end' }, justifyContent: 'space-between', gap: 1, mb: 1 }}
-      >
-        <Box sx={{ flex: 1, minWidth: 0, '& form': { flexWrap: 'wrap', minHeight: 0 } }}>
-          <FilterForm filters={filters} />
-        </Box>
-        <SortButton fields={SORT_FIELDS} label="Sort" />
-      </Stack>
+      <Box sx={{ minWidth: 0, '& form': { flexWrap: 'wrap', minHeight: 0 } }}>
+        <FilterForm filters={filters} />
+      </Box>
       <Stack
         direction="row"
         sx={{ alignItems: 'center', gap: 1, minHeight: 40, mb: 1, flexWrap: 'wrap' }}
         role="toolbar"
-        aria-label="Selection"
+        aria-label="Selection and sort"
       >
         <Button
           size="small"
@@ -110,6 +104,8 @@ function MediaBrowser() {
             </Button>
           </>
         )}
+        <Box sx={{ flexGrow: 1 }} />
+        <SortButton fields={SORT_FIELDS} label="Sort" />
       </Stack>
       {error && httpStatus(error) !== 401 ? (
         <Alert severity="error">{TEXTS.fetchMediaFailed}</Alert>
