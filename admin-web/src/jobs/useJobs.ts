@@ -14,7 +14,10 @@ export function useJobsList() {
   const dp = useDataProvider<AdminDataProvider>();
   return useQuery<AdminJob[]>({
     queryKey: JOBS_LIST_KEY,
-    queryFn: () => dp.listJobs(20),
+    queryFn: async () => {
+      const jobs = await dp.listJobs(20);
+      return Array.isArray(jobs) ? jobs : [];
+    },
     refetchInterval: (q) => ((q.state.data ?? []).some(isRunning) ? 1500 : 15000),
     refetchIntervalInBackground: false,
     retry: false,
