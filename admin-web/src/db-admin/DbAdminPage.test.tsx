@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../lib/texts';
-import type { AdminJob, DbTestName } from '../providers/types';
+import type { AdminJob, DbTestAnswer, DbTestName } from '../providers/types';
 import { httpError, renderAdmin } from '../test/render';
 import DbAdminPage, { RECHECK_AFTER_IMPORT_MS } from './DbAdminPage';
 
 const stats = { totalUsers: 12, totalMedia: 340, totalVotes: 9000, totalViews: 9100 };
-const answers: Record<DbTestName, object> = {
+const answers: Record<DbTestName, DbTestAnswer> = {
   connection: {
     success: true,
     durationMs: 3,

@@ -75,7 +75,7 @@ describe('the portal and its session', () => {
       vi.fn(() => Promise.resolve(json(500, { message: 'database down' }))),
     );
     renderApp('/dbtest');
-    expect(await screen.findAllByText('database down', {}, { timeout: 8000 })).not.toHaveLength(0);
+    expect(await screen.findAllByText('database down', {}, { timeout: 10_000 })).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
     expect(localStorage.getItem('adminToken')).toBe('good');
   });

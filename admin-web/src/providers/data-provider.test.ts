@@ -44,16 +44,14 @@ describe('dataProvider', () => {
   it('starting a job that already runs (409 with its id) attaches to it instead of failing', async () => {
     vi.stubGlobal(
       'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(
-          json(409, {
-            statusCode: 409,
-            error: 'job_running',
-            message: 'import-media is already running',
-            jobId: 'import-media-7',
-          }),
-        ),
+      vi.fn().mockResolvedValue(
+        json(409, {
+          statusCode: 409,
+          error: 'job_running',
+          message: 'import-media is already running',
+          jobId: 'import-media-7',
+        }),
+      ),
     );
     await expect(dataProvider.startImport()).resolves.toEqual({ jobId: 'import-media-7', alreadyRunning: true });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(202, { jobId: 'import-media-8', id: 'import-media-8' })));
