@@ -3,6 +3,7 @@ import { population } from './population.scenario.js';
 import { tableSize } from './table-size.scenario.js';
 import { visitorApi } from './visitor-api.scenario.js';
 import { exportVotes } from './export-votes.bench.js';
+import { adminStats } from './admin-stats.scenario.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
@@ -21,4 +22,4 @@ import { exportVotes } from './export-votes.bench.js';
  *
  * HTTP load goes through ctx.measure({ name, path, ... }), which prints with the standard columns.
  */
-export const scenarios: Scenario[] = [visitorApi, tableSize, population, exportVotes];
+export const scenarios: Scenario[] = [visitorApi, tableSize, population, exportVotes, adminStats];

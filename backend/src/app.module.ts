@@ -12,6 +12,7 @@ import { PopulationModule } from './modules/voting/population/population.module.
 import { JobsModule } from './platform/jobs/jobs.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { SessionModule } from './modules/session/session.module.js';
+import { StatsModule } from './modules/stats/stats.module.js';
 import { TrafficModule } from './modules/traffic/traffic.module.js';
 import { VotingModule } from './modules/voting/voting.module.js';
 import { CoreModule } from './platform/core.module.js';
@@ -63,6 +64,7 @@ export class AppModule {
         PopulationModule,
         BucketModule,
         MaintenanceModule,
+        StatsModule,
       ],
       controllers: [HealthController, SiteController],
     };

@@ -72,6 +72,12 @@ describe(`admin authentication (${dbKind})`, () => {
       'POST /api/admin/traffic-handler-migration',
       'POST /api/admin/ad-migration',
       'POST /api/admin/logout',
+      'GET /api/admin/stats/daily',
+      'GET /api/admin/media/totals',
+      'GET /api/admin/users/totals',
+      'POST /api/admin/media/delete',
+      'GET /api/admin/jobs',
+      'GET /api/admin/jobs/1',
     ]) {
       expect(listed).toContain(expected);
     }

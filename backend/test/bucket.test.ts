@@ -232,14 +232,26 @@ describe(`job de-duplication without a runner (${dbKind}, RUN_JOBS=false)`, () =
   });
   afterAll(() => t?.close());
 
-  it('answers the waiting job to a second import or scan instead of queueing another', async () => {
+  it('refuses a second import or scan while one waits: 409 job_running with the waiting job, none queued', async () => {
     const a = await asAdmin(t).post('/api/admin/import-media').expect(202);
-    const b = await asAdmin(t).post('/api/admin/import-media').expect(202);
-    expect(b.body.jobId).toBe(a.body.jobId);
-    expect(b.body.state).toBe('waiting');
+    const b = await asAdmin(t).post('/api/admin/import-media').expect(409);
+    expect(b.body).toEqual({
+      statusCode: 409,
+      error: 'job_running',
+      message: 'import-media is already running',
+      jobId: a.body.jobId,
+    });
     const c = await asAdmin(t).get('/api/admin/find-duplicates').expect(202);
-    const d = await asAdmin(t).get('/api/admin/find-duplicates').expect(202);
-    expect(d.body.jobId).toBe(c.body.jobId);
+    const [d, e] = await Promise.all([
+      asAdmin(t).get('/api/admin/find-duplicates').expect(409),
+      asAdmin(t).get('/api/admin/find-duplicates').expect(409),
+    ]);
+    expect(d.body).toMatchObject({
+      error: 'job_running',
+      message: 'find-duplicates is already running',
+      jobId: c.body.jobId,
+    });
+    expect(e.body.jobId).toBe(c.body.jobId);
     expect(c.body.jobId).not.toBe(a.body.jobId);
     const rows = await t.app.get(DataSource).query(`SELECT name FROM jobs ORDER BY name`);
     expect(rows).toEqual([{ name: 'find-duplicates' }, { name: 'import-media' }]);

@@ -44,6 +44,9 @@ describe.runIf(testRedisUrl)(`jobs on BullMQ (${dbKind}, Redis)`, () => {
     const elsewhere = await asAdmin(replica).get(`/api/admin/jobs/${started.body.jobId}`).expect(200);
     expect(elsewhere.body).toEqual(job);
     expect(await queryOf(api)(`SELECT count(*)::int AS n FROM jobs`)).toEqual([{ n: 0 }]); // nothing kept in the jobs table
+    // the jobs indicator of any replica lists it, finished, with its result
+    const listed = await asAdmin(replica).get('/api/admin/jobs').expect(200);
+    expect(listed.body).toEqual([job]);
   });
 
   it('populates votes through a BullMQ job with the same guarantees', async () => {
@@ -56,18 +59,33 @@ describe.runIf(testRedisUrl)(`jobs on BullMQ (${dbKind}, Redis)`, () => {
     expect(job.result).toMatchObject({ state: 'completed', mediaProcessed: 62, totalVotesInserted: f.seeded_votes });
   });
 
-  it('a job enqueued twice while it waits is one job (BullMQ de-duplication)', async () => {
+  it('a job started twice while it waits is one job: the second start answers 409 job_running (BullMQ de-duplication)', async () => {
     // the replica runs no handlers and has a queue prefix of its own, so the job stays waiting
     const lonely = await startTestApp({ REDIS_URL: redisUrl, JOBS_PREFIX: `${prefix}-idle`, RUN_JOBS: 'false' });
     try {
       const a = await asAdmin(lonely).post('/api/admin/import-media').expect(202);
-      const b = await asAdmin(lonely).post('/api/admin/import-media').expect(202);
-      expect(b.body.jobId).toBe(a.body.jobId);
-      expect(b.body.state).toBe('waiting');
+      const b = await asAdmin(lonely).post('/api/admin/import-media').expect(409);
+      expect(b.body).toEqual({
+        statusCode: 409,
+        error: 'job_running',
+        message: 'import-media is already running',
+        jobId: a.body.jobId,
+      });
+      const s1 = await asAdmin(lonely).get('/api/admin/find-duplicates').expect(202);
+      const s2 = await asAdmin(lonely).get('/api/admin/find-duplicates').expect(409);
+      expect(s2.body).toMatchObject({ error: 'job_running', jobId: s1.body.jobId });
       await seedMedia(queryOf(lonely), 3);
       const p1 = await asAdmin(lonely).post('/api/admin/populate-votes').expect(202);
-      const p2 = await asAdmin(lonely).post('/api/admin/populate-votes').expect(202);
-      expect(p2.body.jobId).toBe(p1.body.jobId);
+      const p2 = await asAdmin(lonely).post('/api/admin/populate-votes').expect(409);
+      expect(p2.body).toMatchObject({
+        error: 'job_running',
+        message: 'populate-votes is already running',
+        jobId: p1.body.jobId,
+      });
+      // the jobs indicator lists the three waiting jobs, newest first
+      const listed = await asAdmin(lonely).get('/api/admin/jobs?limit=10').expect(200);
+      expect(listed.body.map((j: { id: string }) => j.id)).toEqual([p1.body.jobId, s1.body.jobId, a.body.jobId]);
+      expect(listed.body.every((j: { state: string }) => j.state === 'waiting')).toBe(true);
       expect(await queryOf(lonely)(`SELECT count(*)::int AS n FROM population_runs`)).toEqual([{ n: 1 }]);
       const res = await asAdmin(lonely).get(`/api/admin/jobs/${p1.body.jobId}`).expect(200);
       expect(res.body).toMatchObject({ name: 'populate-votes', state: 'waiting', result: null });

@@ -168,13 +168,18 @@ describe(`population control without a runner (${dbKind}, RUN_JOBS=false)`, () =
   afterAll(() => t?.close());
   const q = (sql: string, params?: unknown[]) => queryOf(t)(sql, params);
 
-  it('a second start while one runs answers the same job: one run, one job, no double work', async () => {
+  it('a second start while one runs answers 409 job_running with its job: one run, one job, no double work', async () => {
     const a = await asAdmin(t).post('/api/admin/populate-votes').expect(202);
     const [b, c] = await Promise.all([
-      asAdmin(t).post('/api/admin/populate-votes').expect(202),
-      asAdmin(t).post('/api/admin/populate-votes').send({ action: 'start' }).expect(202),
+      asAdmin(t).post('/api/admin/populate-votes').expect(409),
+      asAdmin(t).post('/api/admin/populate-votes').send({ action: 'start' }).expect(409),
     ]);
-    expect(b.body.jobId).toBe(a.body.jobId);
+    expect(b.body).toEqual({
+      statusCode: 409,
+      error: 'job_running',
+      message: 'populate-votes is already running',
+      jobId: a.body.jobId,
+    });
     expect(c.body.jobId).toBe(a.body.jobId);
     expect(await q(`SELECT state FROM population_runs`)).toEqual([{ state: 'running' }]);
     expect(await q(`SELECT id, state FROM jobs`)).toEqual([{ id: a.body.jobId, state: 'waiting' }]);

@@ -14,9 +14,14 @@ export type DomainErrorCode =
   | 'unavailable';
 
 export class DomainError extends Error {
+  /**
+   * `details` join the error body: `error` replaces the code's name there (a finer-grained code a
+   * client can act on), other fields are added as they are (e.g. the `jobId` of a running job).
+   */
   constructor(
     readonly code: DomainErrorCode,
     message: string,
+    readonly details?: { error?: string; [field: string]: unknown },
   ) {
     super(message);
     this.name = 'DomainError';

@@ -32,8 +32,7 @@ export interface Totals {
 export abstract class DatabaseProbe {
   abstract connection(): Promise<{ version: string; database: string; serverTime: Date }>;
   abstract tables(): Promise<TableInfo[]>;
-  abstract counts(): Promise<Totals>;
   abstract sampleQueries(): Promise<SampleQueryResult[]>;
-  /** Empties users, media, votes and views (and what hangs off users) in one transaction; answers what was there. */
+  /** Empties users, media, votes and views (and what hangs off users) in one transaction; answers what was there (from the counters). */
   abstract reset(): Promise<Totals>;
 }

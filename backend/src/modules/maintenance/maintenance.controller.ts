@@ -44,13 +44,6 @@ export class DbTestController {
 export class MaintenanceController {
   constructor(private readonly maintenance: MaintenanceService) {}
 
-  /** totalUsers, totalMedia, totalVotes, totalViews: rows counted, not counters. */
-  @Get('stats')
-  stats(@Res({ passthrough: true }) res: Response) {
-    noCache(res);
-    return this.maintenance.stats();
-  }
-
   @Post('reset-database')
   @HttpCode(200)
   reset(@Body() _body: ResetDatabaseDto) {

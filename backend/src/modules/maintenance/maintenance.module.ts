@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { StatsModule } from '../stats/stats.module.js';
 import { DatabaseProbe } from './database-probe.js';
 import { TypeormDatabaseProbe } from './infrastructure/typeorm-database-probe.js';
 import { DbTestController, MaintenanceController } from './maintenance.controller.js';
@@ -6,6 +7,7 @@ import { MaintenanceService } from './maintenance.service.js';
 
 /** Admin: database tests, statistics and reset. (Module migrations live with their modules: traffic, ads.) */
 @Module({
+  imports: [StatsModule],
   controllers: [DbTestController, MaintenanceController],
   providers: [MaintenanceService, { provide: DatabaseProbe, useClass: TypeormDatabaseProbe }],
 })

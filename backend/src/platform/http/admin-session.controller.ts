@@ -11,7 +11,7 @@ import {
   clientIp,
 } from './admin-auth.js';
 import { AdminTokens } from './admin-sessions.js';
-import { requireJson } from './require-json.js';
+import { RequireJson } from './require-json.js';
 
 export class AdminLoginDto {
   @ApiProperty({ example: 'admin' })
@@ -40,13 +40,13 @@ export class AdminSessionController {
   @Post('login')
   @HttpCode(200)
   @AdminPublic()
+  @RequireJson()
   @ApiOkResponse({ description: '{ token, expiresAt, username }; 401 Invalid credentials; 429 while throttled' })
   async login(
     @Req() req: AdminRequest,
     @Body() body: AdminLoginDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ token: string; expiresAt: string; username: string }> {
-    requireJson(req);
     res.setHeader('Cache-Control', 'no-store');
     await this.passwords.verify(body.username, body.password, clientIp(req), res);
     const { token, expiresAt } = await this.tokens.issue(body.username, this.credentials.sessionTag);

@@ -24,18 +24,24 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const { status, error, message } = this.describe(exception);
+    const { status, error, message, extra } = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (res.headersSent) {
       res.end();
       return;
     }
-    res.status(status).json({ statusCode: status, error, message });
+    res.status(status).json({ statusCode: status, error, message, ...extra });
   }
 
-  private describe(exception: unknown): { status: number; error: string; message: string } {
+  private describe(exception: unknown): {
+    status: number;
+    error: string;
+    message: string;
+    extra?: Record<string, unknown>;
+  } {
     if (exception instanceof DomainError) {
-      return { status: statusOf[exception.code], error: exception.code, message: exception.message };
+      const { error, ...extra } = exception.details ?? {};
+      return { status: statusOf[exception.code], error: error ?? exception.code, message: exception.message, extra };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

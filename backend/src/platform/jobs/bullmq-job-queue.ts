@@ -1,7 +1,7 @@
 import { getQueueToken, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { type ConnectionOptions, type DefaultJobOptions, type Job, Queue, WaitingError } from 'bullmq';
+import { type ConnectionOptions, type DefaultJobOptions, type Job, type JobType, Queue, WaitingError } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/env.js';
 import { JobHandlers } from './job-handlers.js';
@@ -13,8 +13,12 @@ import {
   jobNameOf,
   type JobProgress,
   JobQueue,
+  JobRunningError,
+  type JobState,
   type JobView,
   MAX_ATTEMPTS,
+  newestFirst,
+  JOB_NAMES,
 } from './job-queue.js';
 import { RunningJobs } from './running-jobs.js';
 
@@ -53,10 +57,13 @@ export class BullmqJobQueue extends JobQueue {
 
   async enqueue(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobView> {
     // an existing jobId or a live deduplication key answers the job that is already there
+    const jobId = options.jobId ?? `${name}-${randomUUID()}`;
     const added = await this.queue(name).add(name, payload, {
-      jobId: options.jobId ?? `${name}-${randomUUID()}`,
+      jobId,
       deduplication: options.exclusiveKey ? { id: options.exclusiveKey } : undefined,
     });
+    // another id back means the deduplication key is held by a waiting or active job
+    if (options.exclusiveKey && added.id !== jobId) throw new JobRunningError(name, added.id!);
     return (await this.get(added.id!))!;
   }
 
@@ -69,19 +76,43 @@ export class BullmqJobQueue extends JobQueue {
     const state = await queue.getJobState(id);
     const job = await queue.getJob(id);
     if (!job || state === 'unknown') return null;
-    const progress = typeof job.progress === 'object' && job.progress ? (job.progress as JobProgress) : { percent: 0 };
-    return {
-      id: job.id!,
-      name,
-      state: state === 'completed' || state === 'failed' || state === 'active' ? state : 'waiting',
-      progress,
-      result: state === 'completed' ? (job.returnvalue ?? null) : null,
-      error: job.failedReason || null,
-      attemptsMade: job.attemptsMade,
-      createdAt: new Date(job.timestamp).toISOString(),
-      finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
-    };
+    return viewOf(job, name, state === 'completed' || state === 'failed' || state === 'active' ? state : 'waiting');
   }
+
+  async list(limit: number): Promise<JobView[]> {
+    const lists: Array<[JobState, JobType[]]> = [
+      ['active', ['active']],
+      ['waiting', ['waiting', 'delayed', 'prioritized', 'waiting-children']],
+      ['completed', ['completed']],
+      ['failed', ['failed']],
+    ];
+    const byId = new Map<string, JobView>();
+    for (const name of JOB_NAMES) {
+      const queue = this.queue(name);
+      // newest `limit` of each list of each queue; a job that moves between two reads keeps its later state
+      for (const [state, types] of lists) {
+        for (const job of await queue.getJobs(types, 0, limit - 1, false)) {
+          if (job?.id) byId.set(job.id, viewOf(job, name, state));
+        }
+      }
+    }
+    return newestFirst([...byId.values()], limit);
+  }
+}
+
+function viewOf(job: Job, name: JobName, state: JobState): JobView {
+  const progress = typeof job.progress === 'object' && job.progress ? (job.progress as JobProgress) : { percent: 0 };
+  return {
+    id: job.id!,
+    name,
+    state,
+    progress,
+    result: state === 'completed' ? (job.returnvalue ?? null) : null,
+    error: job.failedReason || null,
+    attemptsMade: job.attemptsMade,
+    createdAt: new Date(job.timestamp).toISOString(),
+    finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+  };
 }
 
 /**

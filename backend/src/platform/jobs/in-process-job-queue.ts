@@ -13,8 +13,10 @@ import {
   type JobName,
   type JobProgress,
   JobQueue,
+  JobRunningError,
   type JobView,
   MAX_ATTEMPTS,
+  newestFirst,
 } from './job-queue.js';
 import { RunningJobs } from './running-jobs.js';
 
@@ -62,7 +64,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   private readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly busy = new Set<JobName>();
   private timer?: NodeJS.Timeout;
-  private polling = false;
+  private polling: Promise<void> | null = null;
   private pollAgain = false;
   private stopped = false;
 
@@ -95,6 +97,8 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
         )[0];
       if (row) {
         if (inserted[0]) this.kick();
+        // the same id again is a safe retry; another id means the exclusive key is taken
+        else if (row.id !== id) throw new JobRunningError(row.name, row.id);
         return toView(row);
       }
     }
@@ -104,6 +108,17 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   async get(id: string): Promise<JobView | null> {
     const rows: JobRow[] = await this.db.query(`SELECT * FROM jobs WHERE id = $1`, [id]);
     return rows[0] ? toView(rows[0]) : null;
+  }
+
+  async list(limit: number): Promise<JobView[]> {
+    // unfinished ones through their partial index, then the newest finished ones (30 days are kept)
+    const rows: JobRow[] = await this.db.query(
+      `(SELECT * FROM jobs WHERE state IN ('waiting', 'active') ORDER BY created_at DESC LIMIT $1)
+       UNION ALL
+       (SELECT * FROM jobs WHERE state IN ('completed', 'failed') ORDER BY created_at DESC LIMIT $1)`,
+      [limit],
+    );
+    return newestFirst(rows.map(toView), limit);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -118,6 +133,8 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    // a look for work still under way would otherwise lose its connection as the pool closes
+    await this.polling;
     await this.running.stopAll(Math.max(this.config.jobsLockMs, 10_000));
   }
 
@@ -128,13 +145,12 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
       this.pollAgain = true;
       return;
     }
-    this.polling = true;
-    void this.poll()
+    this.polling = this.poll()
       .catch((err: Error) => {
         if (!this.stopped) this.logger.error(`Job poll failed: ${err.message}`);
       })
       .finally(() => {
-        this.polling = false;
+        this.polling = null;
         if (this.pollAgain) {
           this.pollAgain = false;
           this.kick();

@@ -1,3 +1,5 @@
+import { DomainError } from '../domain-error.js';
+
 /**
  * Long admin work (bucket import, vote population, duplicate scan) runs as jobs. The API answers
  * 202 with a job id at once; a worker (the API process itself unless RUN_JOBS=false, or
@@ -32,8 +34,18 @@ export interface JobView {
 export interface EnqueueOptions {
   /** Enqueuing the same id again answers the existing job instead of adding one (safe retries). */
   jobId?: string;
-  /** While a job with this key is waiting or running, enqueuing answers that job: no double work. */
+  /** While a job with this key is waiting or running, enqueuing throws JobRunningError with that job: no double work. */
   exclusiveKey?: string;
+}
+
+/** 409 `job_running`: the same kind of job is already waiting or active; `jobId` lets the caller attach to it. */
+export class JobRunningError extends DomainError {
+  constructor(
+    readonly jobName: JobName,
+    readonly jobId: string,
+  ) {
+    super('conflict', `${jobName} is already running`, { error: 'job_running', jobId });
+  }
 }
 
 export interface JobContext {
@@ -66,6 +78,16 @@ export class JobInterrupted extends Error {
 export abstract class JobQueue {
   abstract enqueue(name: JobName, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<JobView>;
   abstract get(id: string): Promise<JobView | null>;
+  /** The newest `limit` jobs of every name: waiting and active ones first, then finished ones, newest first each. */
+  abstract list(limit: number): Promise<JobView[]>;
+}
+
+/** The order of GET /api/admin/jobs: unfinished first, then by creation, newest first. */
+export function newestFirst(jobs: JobView[], limit: number): JobView[] {
+  const unfinished = (j: JobView) => (j.state === 'waiting' || j.state === 'active' ? 0 : 1);
+  return [...jobs]
+    .sort((a, b) => unfinished(a) - unfinished(b) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+    .slice(0, limit);
 }
 
 export const MAX_ATTEMPTS = 3;
@@ -80,5 +102,5 @@ export function jobNameOf(id: string): JobName | null {
 
 export const clampPercent = (p: number): number => Math.max(0, Math.min(100, Math.round(p)));
 
-/** The 202 answer of a route that started (or found already running) a job. */
+/** The 202 answer of a route that started a job. */
 export const jobAccepted = (job: JobView): JobView & { jobId: string } => ({ jobId: job.id, ...job });

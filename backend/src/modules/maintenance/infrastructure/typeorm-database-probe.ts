@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
+import { COUNTER_TOTALS_SQL, toTotals } from '../../stats/infrastructure/typeorm-activity-counters.js';
 import { DatabaseProbe, type SampleQueryResult, type TableInfo, type Totals } from '../database-probe.js';
-
-const TOTALS = `SELECT (SELECT count(*) FROM users)::int AS "totalUsers", (SELECT count(*) FROM media)::int AS "totalMedia",
-                       (SELECT count(*) FROM votes)::int AS "totalVotes", (SELECT count(*) FROM views)::int AS "totalViews"`;
 
 /** Cheap queries shaped like the app's hot paths, each on an index. */
 const SAMPLES: Array<[string, string]> = [
@@ -39,11 +37,6 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
     return rows.map((r) => ({ name: r.name, columns: Number(r.columns) }));
   }
 
-  async counts(): Promise<Totals> {
-    const [r] = await this.db.query(TOTALS);
-    return r;
-  }
-
   async sampleQueries(): Promise<SampleQueryResult[]> {
     const out: SampleQueryResult[] = [];
     for (const [name, sql] of SAMPLES) {
@@ -59,12 +52,12 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
     const runner: QueryRunner = this.db.createQueryRunner();
     try {
       await runner.startTransaction();
-      const [before] = await runner.query(TOTALS);
+      const { totalUsers, totalMedia, totalVotes, totalViews } = toTotals((await runner.query(COUNTER_TOTALS_SQL))[0]);
       // CASCADE also empties what references users (magic-link tokens); population runs point at
       // user and media ids that RESTART IDENTITY hands out again, so they go too
       await runner.query(`TRUNCATE users, media, votes, views, population_runs RESTART IDENTITY CASCADE`);
       await runner.commitTransaction();
-      return before;
+      return { totalUsers, totalMedia, totalVotes, totalViews };
     } catch (err) {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       throw err;

@@ -1,10 +1,11 @@
-import { Controller, Delete, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../../platform/http/admin-auth.js';
 import { IdParam } from '../../../platform/http/id-param.js';
+import { RequireJson } from '../../../platform/http/require-json.js';
 import { ListQueryDto, noCache, sendListHeaders } from '../../../platform/http/simple-rest.js';
-import { AdminMediaDto } from './dto/admin-media.dto.js';
+import { AdminMediaDto, DeleteMediaDto } from './dto/admin-media.dto.js';
 import { MediaAdminService } from './media-admin.service.js';
 
 @ApiTags('admin')
@@ -21,10 +22,27 @@ export class MediaAdminController {
     return page.rows.map(AdminMediaDto.of);
   }
 
+  /** The Media page's three totals, from the database's counters. Declared before `:id`, which would take "totals". */
+  @Get('totals')
+  @ApiOkResponse({ description: '{ totalMedia, totalVotes, totalViews }' })
+  async totals(@Res({ passthrough: true }) res: Response) {
+    noCache(res);
+    return this.media.totals();
+  }
+
   @Get(':id')
   async get(@Param('id', IdParam) id: number, @Res({ passthrough: true }) res: Response): Promise<AdminMediaDto> {
     noCache(res);
     return AdminMediaDto.of(await this.media.get(id));
+  }
+
+  /** The portal's bulk delete: one call, one transaction for the rows; ids that do not exist are reported. */
+  @Post('delete')
+  @HttpCode(200)
+  @RequireJson()
+  @ApiOkResponse({ description: '{ deleted: number[], notFound: number[] }' })
+  deleteMany(@Body() body: DeleteMediaDto): Promise<{ deleted: number[]; notFound: number[] }> {
+    return this.media.deleteMany(body.ids);
   }
 
   @Delete(':id')

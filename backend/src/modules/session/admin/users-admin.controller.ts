@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../../platform/http/admin-auth.js';
 import { IdParam } from '../../../platform/http/id-param.js';
@@ -22,6 +22,14 @@ export class UsersAdminController {
     const page = await this.users.list(query);
     sendListHeaders(res, 'users', page.offset, page.rows.length, page.total);
     return page.rows.map(AdminUserDto.of);
+  }
+
+  /** The Users page's three totals, from the database's counters. Declared before `users/:id`. */
+  @Get('users/totals')
+  @ApiOkResponse({ description: '{ totalUsers, activeUsers, savedAccounts }' })
+  async totals(@Res({ passthrough: true }) res: Response) {
+    noCache(res);
+    return this.users.totals();
   }
 
   @Get('users/:id')

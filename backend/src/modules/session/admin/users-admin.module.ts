@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { StatsModule } from '../../stats/stats.module.js';
 import { GeocodingService } from './geocoding.service.js';
 import { NominatimReverseGeocoder } from './infrastructure/nominatim-reverse-geocoder.js';
 import { TypeormGeocodeCache } from './infrastructure/typeorm-geocode-cache.js';
@@ -10,6 +11,7 @@ import { UsersAdminService } from './users-admin.service.js';
 
 /** Admin: users list and reverse geocoding of their locations. */
 @Module({
+  imports: [StatsModule],
   controllers: [UsersAdminController],
   providers: [
     UsersAdminService,

@@ -38,6 +38,7 @@ export interface UserListCriteria {
 
 /** Port: the admin's read side over users with their activity counts. */
 export abstract class UsersAdminRepository {
-  abstract list(criteria: UserListCriteria): Promise<Page<AdminUserRow>>;
+  /** `knownTotal`: the caller already knows how many rows match (no count query then). */
+  abstract list(criteria: UserListCriteria, knownTotal?: number): Promise<Page<AdminUserRow>>;
   abstract findRow(id: number): Promise<AdminUserRow | null>;
 }

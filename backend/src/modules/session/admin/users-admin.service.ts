@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../../platform/domain-error.js';
 import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
+import { ActivityCounters } from '../../stats/activity-counters.js';
 import {
   type AdminUserRow,
   USER_SORTABLE,
@@ -10,7 +11,16 @@ import {
 
 @Injectable()
 export class UsersAdminService {
-  constructor(private readonly users: UsersAdminRepository) {}
+  constructor(
+    private readonly users: UsersAdminRepository,
+    private readonly counters: ActivityCounters,
+  ) {}
+
+  /** active: at least one upload or vote; saved: a verified e-mail. */
+  async totals(): Promise<{ totalUsers: number; activeUsers: number; savedAccounts: number }> {
+    const { totalUsers, activeUsers, savedAccounts } = await this.counters.totals();
+    return { totalUsers, activeUsers, savedAccounts };
+  }
 
   /** filter: `q` (username or e-mail), `active` (true: has uploaded or voted; false: neither), `id` (getMany). */
   async list(query: ListQueryDto): Promise<Page<AdminUserRow> & { offset: number }> {
@@ -37,7 +47,14 @@ export class UsersAdminService {
       criteria.active = flag;
     }
     if (id !== undefined) criteria.ids = idList(id);
-    return { ...(await this.users.list(criteria)), offset: q.offset };
+    // no filter but `active`: the total comes from the counters, not from counting every user
+    let total: number | undefined;
+    if (criteria.q === undefined && criteria.ids === undefined) {
+      const t = await this.counters.totals();
+      total =
+        criteria.active === undefined ? t.totalUsers : criteria.active ? t.activeUsers : t.totalUsers - t.activeUsers;
+    }
+    return { ...(await this.users.list(criteria, total)), offset: q.offset };
   }
 
   async get(id: number): Promise<AdminUserRow> {

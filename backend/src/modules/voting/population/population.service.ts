@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { conflict } from '../../../platform/domain-error.js';
-import { JobQueue } from '../../../platform/jobs/job-queue.js';
+import { JobQueue, JobRunningError } from '../../../platform/jobs/job-queue.js';
 import { populationJobId, type PopulationResult, type PopulationRun, resultOf } from './domain/population.js';
 import { PopulationRepository } from './population.repository.js';
 
@@ -20,7 +20,10 @@ export class PopulationService {
     return statusOf(await this.runs.current());
   }
 
-  /** A new run, or the one already running (never a second one). */
+  /**
+   * A new run; never a second one: while one runs, 409 `job_running` with the job carrying it (made
+   * sure to exist first, so the caller can attach to it).
+   */
   async start(): Promise<PopulationStatus> {
     if ((await this.runs.mediaCount()) === 0)
       throw conflict('There is no media to add votes to: upload or import media first');
@@ -28,7 +31,11 @@ export class PopulationService {
       const created = await this.runs.create();
       if (created) return this.launch(created);
       const active = await this.runs.current();
-      if (active?.state === 'running') return this.launch(active);
+      if (active?.state === 'running') {
+        const running = await this.launch(active);
+        if (running.state === 'running' && running.jobId) throw new JobRunningError('populate-votes', running.jobId);
+        continue; // it ended meanwhile: start a new one
+      }
       if (active?.state === 'paused') throw conflict('A vote population is paused: continue or stop it first');
       // the active run ended between the two statements: try again
     }

@@ -7,6 +7,8 @@ import { AdminTrustedAddresses1763720002000 } from './1763720002000-admin-truste
 import { Jobs1763730000000 } from './1763730000000-jobs.js';
 import { PopulationRuns1763730001000 } from './1763730001000-population-runs.js';
 import { AdminSessions1763800000000 } from './1763800000000-admin-sessions.js';
+import { DailyCounts1763800100000 } from './1763800100000-daily-counts.js';
+import { AdminListIndexes1763800200000 } from './1763800200000-admin-list-indexes.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -19,4 +21,6 @@ export const migrations = [
   Jobs1763730000000,
   PopulationRuns1763730001000,
   AdminSessions1763800000000,
+  DailyCounts1763800100000,
+  AdminListIndexes1763800200000,
 ];

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
 import type { AdminMediaRow } from '../media-admin.repository.js';
 
 /** The spec's admin media row (§3), plus the uploader's id for linking to the user. */
@@ -32,4 +33,18 @@ export class AdminMediaDto {
       totalViews: r.totalViews,
     };
   }
+}
+
+const IDS_MESSAGE = 'ids must be a list of 1 to 1000 media ids (positive integers)';
+
+/** POST /api/admin/media/delete: the portal's bulk delete, one call for the whole selection. */
+export class DeleteMediaDto {
+  @ApiProperty({ type: [Number], example: [12, 13, 40], minItems: 1, maxItems: 1000 })
+  @IsArray({ message: IDS_MESSAGE })
+  @ArrayMinSize(1, { message: IDS_MESSAGE })
+  @ArrayMaxSize(1000, { message: IDS_MESSAGE })
+  @IsInt({ each: true, message: IDS_MESSAGE })
+  @Min(1, { each: true, message: IDS_MESSAGE })
+  @Max(2_147_483_647, { each: true, message: IDS_MESSAGE })
+  ids!: number[];
 }

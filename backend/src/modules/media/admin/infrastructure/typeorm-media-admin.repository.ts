@@ -63,7 +63,7 @@ export class TypeormMediaAdminRepository extends MediaAdminRepository {
     super();
   }
 
-  async list(c: MediaListCriteria) {
+  async list(c: MediaListCriteria, knownTotal?: number) {
     const where: string[] = [];
     const params: unknown[] = [];
     const param = (v: unknown) => `$${params.push(v)}`;
@@ -75,16 +75,29 @@ export class TypeormMediaAdminRepository extends MediaAdminRepository {
     if (c.ids) where.push(`m.id = ANY(${param(c.ids)}::int[])`);
     if (c.userId !== undefined) where.push(`m.user_id = ${param(c.userId)}`);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.db.query(
-      `SELECT count(*)::int AS total FROM media m JOIN users u ON u.id = m.user_id ${whereSql}`,
-      params,
-    );
+    const total =
+      knownTotal ??
+      (
+        await this.db.query(
+          `SELECT count(*)::int AS total FROM media m JOIN users u ON u.id = m.user_id ${whereSql}`,
+          params,
+        )
+      )[0].total;
     const rows: Row[] = await this.db.query(
       `${SELECT} ${whereSql} ORDER BY ${ORDER[c.sort.field]} ${c.sort.order}, m.id ${c.sort.order}
         LIMIT ${param(c.limit)} OFFSET ${param(c.offset)}`,
       params,
     );
     return { rows: rows.map(toRow), total: Number(total) };
+  }
+
+  async deleteMany(ids: readonly number[]) {
+    // one statement: the rows, their votes and views and the counters go together or not at all
+    const [rows]: [Array<{ id: number; storage_key: string }>, number] = await this.db.query(
+      `DELETE FROM media WHERE id = ANY($1::int[]) RETURNING id, storage_key`,
+      [[...ids]],
+    );
+    return rows.map((r) => ({ id: r.id, storageKey: r.storage_key }));
   }
 
   async findRow(id: number) {

@@ -49,7 +49,8 @@ const ORDER: Record<UserSortField, string> = {
 const COUNTS = `(SELECT count(*) FROM media m WHERE m.user_id = u.id)::int AS total_uploads,
                 (SELECT count(*) FROM votes v WHERE v.user_id = u.id)::int AS total_votes,
                 (SELECT count(*) FROM views w WHERE w.user_id = u.id)::int AS total_views`;
-const ACTIVE = `(EXISTS (SELECT 1 FROM media m WHERE m.user_id = u.id) OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = u.id))`;
+// users.activity (uploads + votes cast) is kept by the counting triggers of media and votes
+const ACTIVE = `(u.activity > 0)`;
 const COLUMNS = 'u.id, u.username, u.email, u.email_verified, u.latitude, u.longitude, u.created_at';
 
 @Injectable()
@@ -58,7 +59,7 @@ export class TypeormUsersAdminRepository extends UsersAdminRepository {
     super();
   }
 
-  async list(c: UserListCriteria) {
+  async list(c: UserListCriteria, knownTotal?: number) {
     const where: string[] = [];
     const params: unknown[] = [];
     const param = (v: unknown) => `$${params.push(v)}`;
@@ -69,7 +70,8 @@ export class TypeormUsersAdminRepository extends UsersAdminRepository {
     if (c.active !== undefined) where.push(c.active ? ACTIVE : `NOT ${ACTIVE}`);
     if (c.ids) where.push(`u.id = ANY(${param(c.ids)}::int[])`);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM users u ${whereSql}`, params);
+    const total =
+      knownTotal ?? (await this.db.query(`SELECT count(*)::int AS total FROM users u ${whereSql}`, params))[0].total;
     // sorting by a column of users first narrows to the page, so counts are computed for it only
     const byCount = c.sort.field.startsWith('total');
     const order = `${ORDER[c.sort.field]} ${c.sort.order} NULLS LAST, id ${c.sort.order}`;

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ActivityCounters, type DailyCount, type Totals } from '../activity-counters.js';
+
+/** Sums of `daily_counts` (at most 8 rows a day): the totals without counting the tables. */
+export const COUNTER_TOTALS_SQL = `
+  SELECT coalesce(sum(users), 0)::bigint AS "totalUsers", coalesce(sum(uploads), 0)::bigint AS "totalMedia",
+         coalesce(sum(votes), 0)::bigint AS "totalVotes", coalesce(sum(views), 0)::bigint AS "totalViews",
+         coalesce(sum(active_users), 0)::bigint AS "activeUsers", coalesce(sum(saved_accounts), 0)::bigint AS "savedAccounts"
+    FROM daily_counts`;
+
+type Row = Record<keyof Totals, string | number>;
+
+/** bigint sums arrive as strings. */
+export const toTotals = (r: Row): Totals => ({
+  totalUsers: Number(r.totalUsers),
+  totalMedia: Number(r.totalMedia),
+  totalVotes: Number(r.totalVotes),
+  totalViews: Number(r.totalViews),
+  activeUsers: Number(r.activeUsers),
+  savedAccounts: Number(r.savedAccounts),
+});
+
+@Injectable()
+export class TypeormActivityCounters extends ActivityCounters {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  async totals(): Promise<Totals> {
+    const [r] = await this.db.query(COUNTER_TOTALS_SQL);
+    return toTotals(r);
+  }
+
+  async daily(days: number): Promise<DailyCount[]> {
+    // today is the database's UTC day, the same clock the triggers book by
+    const rows: Array<{ day: string; uploads: string; votes: string; users: string }> = await this.db.query(
+      `WITH span AS (SELECT counts_utc_day(now()) AS last)
+       SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(sum(c.uploads), 0)::bigint AS uploads,
+              coalesce(sum(c.votes), 0)::bigint AS votes, coalesce(sum(c.users), 0)::bigint AS users
+         FROM span, generate_series(span.last - ($1::int - 1), span.last, interval '1 day') AS g(day)
+         LEFT JOIN daily_counts c ON c.day = g.day::date
+        GROUP BY g.day ORDER BY g.day`,
+      [days],
+    );
+    return rows.map((r) => ({
+      day: r.day,
+      uploads: Number(r.uploads),
+      votes: Number(r.votes),
+      users: Number(r.users),
+    }));
+  }
+}
