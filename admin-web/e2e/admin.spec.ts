@@ -55,6 +55,13 @@ async function login(p: Page) {
   await expect(p.locator('.RaAppBar-toolbar')).toBeVisible();
 }
 
+/** Waits for dialogs, drawers and popovers to finish moving (endless spinners aside) before a screenshot. */
+async function settled(p: Page) {
+  await p.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** No sideways scroll at this size: the page is no wider than the viewport. */
 async function expectNoSidewaysScroll(p: Page, what: string) {
   const [scroll, client] = await p.evaluate(() => [
@@ -476,6 +483,7 @@ test('screenshots of every page at 1280×800 and 390×844, light and dark; nothi
         await ready(p);
         await p.waitForLoadState('networkidle');
         await expectNoSidewaysScroll(p, `${name} ${size} ${scheme}`);
+        await settled(p);
         await p.screenshot({ path: path.join(SHOTS, `${name}-${size}-${scheme}.png`) });
         await p.screenshot({ path: path.join(SHOTS, `${name}-${size}-${scheme}-full.png`), fullPage: true });
       }
@@ -487,15 +495,18 @@ test('screenshots of every page at 1280×800 and 390×844, light and dark; nothi
         .getByRole('button', { name: /^Preview/ })
         .click();
       await expect(p.getByRole('dialog').locator('img, video')).toBeVisible();
+      await settled(p);
       await p.screenshot({ path: path.join(SHOTS, `media-preview-${size}-${scheme}.png`) });
       await p.keyboard.press('Escape');
       await p.getByRole('button', { name: /^Jobs/ }).click();
       await expect(p.getByRole('dialog', { name: 'Jobs' })).toBeVisible();
+      await settled(p);
       await p.screenshot({ path: path.join(SHOTS, `jobs-${size}-${scheme}.png`) });
       await p.keyboard.press('Escape');
       if (size === 'mobile') {
         await p.getByRole('button', { name: 'Open menu' }).click();
         await expect(p.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+        await settled(p);
         await p.screenshot({ path: path.join(SHOTS, `menu-${size}-${scheme}.png`) });
         await p.getByRole('menuitem', { name: 'Users' }).click();
         await expect(p).toHaveURL(`${BASE}/adm/users`);

@@ -1,4 +1,5 @@
 import {
+  Box,
   Checkbox,
   Chip,
   Table,
@@ -10,6 +11,8 @@ import {
   TableRow,
   TableSortLabel,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { extensionOf, formatBytes, formatDateTime } from '../lib/format';
 import type { BucketFile } from '../providers/types';
@@ -32,6 +35,9 @@ const COLUMNS: { field: SortField; label: string; align?: 'right' }[] = [
 /** One page of bucket files with per-file checkboxes and a select-all over the whole bucket. */
 export function FileTable({ view, total, selected, onToggle, onToggleAll }: Props) {
   const all = total > 0 && selected.size === total;
+  // on a phone, size and date go under the name: three columns of long keys would not fit
+  const compact = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
+  const columns = compact ? [] : COLUMNS;
   return (
     <>
       <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
@@ -47,7 +53,23 @@ export function FileTable({ view, total, selected, onToggle, onToggleAll }: Prop
                   slotProps={{ input: { 'aria-label': all ? 'Unselect all files' : `Select all ${total} files` } }}
                 />
               </TableCell>
-              {COLUMNS.map((c) => (
+              {compact && (
+                <TableCell>
+                  <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+                    {COLUMNS.map((c) => (
+                      <TableSortLabel
+                        key={c.field}
+                        active={view.sort.field === c.field}
+                        direction={view.sort.field === c.field ? view.sort.order : 'desc'}
+                        onClick={() => view.toggleSort(c.field)}
+                      >
+                        {c.label}
+                      </TableSortLabel>
+                    ))}
+                  </Box>
+                </TableCell>
+              )}
+              {columns.map((c) => (
                 <TableCell
                   key={c.field}
                   align={c.align}
@@ -67,11 +89,17 @@ export function FileTable({ view, total, selected, onToggle, onToggleAll }: Prop
           </TableHead>
           <TableBody>
             {view.rows.map((f) => (
-              <FileRow key={f.key} file={f} checked={selected.has(f.key)} onToggle={() => onToggle(f.key)} />
+              <FileRow
+                key={f.key}
+                file={f}
+                checked={selected.has(f.key)}
+                onToggle={() => onToggle(f.key)}
+                compact={compact}
+              />
             ))}
             {view.rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={4}>
+                <TableCell colSpan={compact ? 2 : 4}>
                   <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
                     {view.query ? 'No file matches the search.' : 'The bucket is empty.'}
                   </Typography>
@@ -96,14 +124,24 @@ export function FileTable({ view, total, selected, onToggle, onToggleAll }: Prop
   );
 }
 
-function FileRow({ file, checked, onToggle }: { file: BucketFile; checked: boolean; onToggle: () => void }) {
+function FileRow({
+  file,
+  checked,
+  onToggle,
+  compact,
+}: {
+  file: BucketFile;
+  checked: boolean;
+  onToggle: () => void;
+  compact: boolean;
+}) {
   const ext = extensionOf(file.key);
   return (
     <TableRow hover selected={checked}>
       <TableCell padding="checkbox">
         <Checkbox checked={checked} onChange={onToggle} slotProps={{ input: { 'aria-label': `Select ${file.key}` } }} />
       </TableCell>
-      <TableCell sx={{ minWidth: 160 }}>
+      <TableCell sx={{ minWidth: compact ? 0 : 160 }}>
         <Chip
           size="small"
           label={ext}
@@ -116,11 +154,20 @@ function FileRow({ file, checked, onToggle }: { file: BucketFile; checked: boole
         <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
           {file.key}
         </Typography>
+        {compact && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            {formatBytes(file.size)} · {formatDateTime(file.lastModified)}
+          </Typography>
+        )}
       </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {formatBytes(file.size)}
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.lastModified)}</TableCell>
+      {!compact && (
+        <>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {formatBytes(file.size)}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.lastModified)}</TableCell>
+        </>
+      )}
     </TableRow>
   );
 }

@@ -93,16 +93,33 @@ describe('useAdminJob', () => {
     );
   });
 
-  it('forgets a job the server no longer knows (404)', async () => {
+  it('forgets a job the server no longer knows (404), and does not attach to it again', async () => {
     const store = memoryStore({ 'jobs.import-media': 'import-media-gone' });
+    const getJob = vi.fn(() => Promise.reject(httpError(404, { message: 'Job not found' })));
     renderAdmin(<ImportPanel start={() => Promise.reject(new Error('not called'))} />, {
       store,
       dataProvider: {
-        listJobs: () => Promise.resolve([]),
-        getJob: () => Promise.reject(httpError(404, { message: 'Job not found' })),
+        listJobs: () => Promise.resolve([job('import-media-gone', 'completed', 100)]),
+        getJob,
       },
     });
     await waitFor(() => expect(store.getItem('jobs.import-media')).toBeNull());
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    expect(store.getItem('jobs.import-media')).toBeNull();
+    expect(getJob).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it("with nothing kept in this browser, shows the kind's latest run from the jobs list", async () => {
+    const last = job('import-media-3', 'completed', 100, { imported: 9 });
+    renderAdmin(<ImportPanel start={() => Promise.reject(new Error('not called'))} />, {
+      dataProvider: {
+        listJobs: () =>
+          Promise.resolve([{ ...job('find-duplicates-1', 'active', 5), name: 'find-duplicates' as const }, last]),
+        getJob: () => Promise.resolve(last),
+      },
+    });
+    expect(await screen.findByText('Completed')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();
   });
 });

@@ -31,7 +31,8 @@ interface Options<R> {
 /**
  * A page's long job (import, duplicate scan): its id is kept in the react-admin store, so the
  * progress bar survives navigating away and a reload; a running job of the same kind found in
- * the jobs list (started in another tab, or before a re-login) is attached to as well. Starting
+ * the jobs list (started in another tab, or before a re-login) is attached to as well, and with
+ * nothing kept the page shows the kind's latest run. Starting
  * while one runs (409 with its id) attaches to that job instead of failing.
  */
 export function useAdminJob<R>(name: JobName, { start, onDone, failureText }: Options<R>) {
@@ -43,14 +44,23 @@ export function useAdminJob<R>(name: JobName, { start, onDone, failureText }: Op
   const query = useJobPolling<R>(jobId);
   const job = query.data && query.data.id === jobId ? query.data : undefined;
 
+  // ids the server answered 404 for: never attach to them again
+  const gone = useRef(new Set<string>());
+
+  // a running job of this kind wins; with none kept here, show the latest run (another browser's too)
   useEffect(() => {
-    const running = jobs.data?.find((j) => j.name === name && isRunning(j));
+    const mine = jobs.data?.filter((j) => j.name === name && !gone.current.has(j.id)) ?? [];
+    const running = mine.find(isRunning);
     if (running && running.id !== jobId) setJobId(running.id);
+    else if (!running && !jobId && mine[0]) setJobId(mine[0].id);
   }, [jobs.data, name, jobId, setJobId]);
 
   useEffect(() => {
-    if (httpStatus(query.error) === 404) setJobId(null);
-  }, [query.error, setJobId]);
+    if (httpStatus(query.error) === 404 && jobId) {
+      gone.current.add(jobId);
+      setJobId(null);
+    }
+  }, [query.error, jobId, setJobId]);
 
   // onDone fires on the running → ended transition seen here, once per job
   const seenRunning = useRef<string | null>(null);
