@@ -476,6 +476,14 @@ test('screenshots of every page at 1280×800 and 390×844, light and dark; nothi
     ['mobile', MOBILE],
   ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
+      const out = await browser.newContext({ baseURL: BASE, viewport, colorScheme: scheme });
+      const login = await out.newPage();
+      await login.goto('/adm');
+      await expect(login.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expectNoSidewaysScroll(login, `login ${size} ${scheme}`);
+      await login.screenshot({ path: path.join(SHOTS, `login-${size}-${scheme}.png`) });
+      await out.close();
+
       const ctx = await newLoggedInContext(browser, token, viewport, scheme);
       const p = await ctx.newPage();
       for (const [name, url, ready] of pages) {

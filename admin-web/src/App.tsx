@@ -1,6 +1,7 @@
 import { lazy } from 'react';
-import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
+import { adminStore } from './app/store';
 import { darkTheme, lightTheme } from './app/theme';
 import { Layout } from './layout/Layout';
 import media from './media';
@@ -17,8 +18,7 @@ const TrafficHandlersPage = lazy(() => import('./traffic/TrafficHandlersPage'));
 const BucketManagerPage = lazy(() => import('./bucket/BucketManagerPage'));
 const ExportVotesPage = lazy(() => import('./export-votes/ExportVotesPage'));
 
-// its own key: the visitor app shares this origin's localStorage
-const store = localStorageStore('1', 'adm');
+const store = adminStore();
 
 export const AdminApp = () => (
   <Admin
