@@ -4,6 +4,7 @@ import { tableSize } from './table-size.scenario.js';
 import { visitorApi } from './visitor-api.scenario.js';
 import { exportVotes } from './export-votes.bench.js';
 import { adminStats } from './admin-stats.scenario.js';
+import { voteCounters } from './vote-counters.scenario.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
@@ -22,4 +23,4 @@ import { adminStats } from './admin-stats.scenario.js';
  *
  * HTTP load goes through ctx.measure({ name, path, ... }), which prints with the standard columns.
  */
-export const scenarios: Scenario[] = [visitorApi, tableSize, population, exportVotes, adminStats];
+export const scenarios: Scenario[] = [visitorApi, tableSize, population, exportVotes, adminStats, voteCounters];

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import request from 'supertest';
 import { DailyCounts1763800100000 } from '../src/platform/database/migrations/1763800100000-daily-counts.js';
 import { pngImage, upload } from './fixtures/media-fixtures.js';
@@ -296,5 +297,52 @@ describe.runIf(dbKind === 'postgres')('counters under concurrent writers (postgr
     // a vote on media being deleted may answer 404; nothing may fail
     expect(raced.filter((r) => r.status >= 500).map((r) => r.body)).toEqual([]);
     await expectCountersRight(t, 'deletes racing votes');
+  });
+
+  it("a vote and the delete of the same user's last vote, interleaved, leave the user active", async () => {
+    const owner = await newVisitor(t);
+    const voter = await newVisitor(t);
+    const [m1, m2, m3] = [
+      await seedMedia(t, { userId: owner.id }),
+      await seedMedia(t, { userId: owner.id }),
+      await seedMedia(t, { userId: owner.id }),
+    ];
+    await vote(voter, m1.id).expect(201);
+    const a = new pg.Client({ connectionString: t.config.databaseUrl });
+    const b = new pg.Client({ connectionString: t.config.databaseUrl });
+    await a.connect();
+    await b.connect();
+    try {
+      // the delete of the voter's only vote finishes (triggers included) before the new vote exists
+      await a.query('BEGIN');
+      await a.query('DELETE FROM media WHERE id = $1', [m1.id]);
+      await b.query('BEGIN');
+      await b.query('INSERT INTO votes (user_id, media_id, is_hot) VALUES ($1, $2, true)', [voter.id, m2.id]);
+      await b.query('COMMIT');
+      await a.query('COMMIT');
+      await expectCountersRight(t, 'delete, then a vote committed before the delete');
+
+      // the settle of the pending recheck waits for a vote of that user still in flight
+      await db(t).query(`INSERT INTO activity_rechecks (user_id) VALUES ($1)`, [voter.id]);
+      await b.query('BEGIN');
+      await b.query('DELETE FROM votes WHERE user_id = $1', [voter.id]); // its last vote goes...
+      await b.query('INSERT INTO votes (user_id, media_id, is_hot) VALUES ($1, $2, false)', [voter.id, m3.id]); // ...and one comes
+      const settling = a.query('SELECT counts_settle()');
+      for (;;) {
+        const [{ n }] = await db(t).query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND pid = $1`, [
+          (a as unknown as { processID: number }).processID,
+        ]);
+        if (n > 0) break; // the settle is waiting for the voter's transaction
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await b.query('COMMIT');
+      await settling;
+      await expectCountersRight(t, 'a settle that waited for a vote in flight');
+      const [{ active }] = await db(t).query(`SELECT active FROM users WHERE id = $1`, [voter.id]);
+      expect(active).toBe(true);
+    } finally {
+      await a.end();
+      await b.end();
+    }
   });
 });

@@ -22,7 +22,10 @@ export interface DailyCount {
  * cost the same at 100 rows and at 10M.
  */
 export abstract class ActivityCounters {
+  /** Settles the users a delete left to look at again first, so `activeUsers` is exact. */
   abstract totals(): Promise<Totals>;
+  /** Clears the active flag of users whose last upload or vote was deleted (before reading `users.active`). */
+  abstract settle(): Promise<void>;
   /** The `days` UTC days ending today, oldest first, zero days included. */
   abstract daily(days: number): Promise<DailyCount[]>;
 }

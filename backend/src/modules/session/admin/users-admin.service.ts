@@ -49,6 +49,7 @@ export class UsersAdminService {
     if (id !== undefined) criteria.ids = idList(id);
     // no filter but `active`: the total comes from the counters, not from counting every user
     let total: number | undefined;
+    if (criteria.active !== undefined) await this.counters.settle();
     if (criteria.q === undefined && criteria.ids === undefined) {
       const t = await this.counters.totals();
       total =

@@ -12,6 +12,8 @@ export const COUNTER_TOTALS_SQL = `
 
 type Row = Record<keyof Totals, string | number>;
 
+const SETTLE_BATCH = 5000;
+
 /** bigint sums arrive as strings. */
 export const toTotals = (r: Row): Totals => ({
   totalUsers: Number(r.totalUsers),
@@ -29,8 +31,17 @@ export class TypeormActivityCounters extends ActivityCounters {
   }
 
   async totals(): Promise<Totals> {
+    await this.settle();
     const [r] = await this.db.query(COUNTER_TOTALS_SQL);
     return toTotals(r);
+  }
+
+  async settle(): Promise<void> {
+    // batches of SETTLE_BATCH users; an empty queue costs one index look-up
+    for (;;) {
+      const [{ n }] = await this.db.query(`SELECT counts_settle($1) AS n`, [SETTLE_BATCH]);
+      if (Number(n) < SETTLE_BATCH) return;
+    }
   }
 
   async daily(days: number): Promise<DailyCount[]> {

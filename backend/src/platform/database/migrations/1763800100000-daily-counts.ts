@@ -10,11 +10,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   without any application code. Each connection writes its own shard row (`pg_backend_pid() % 8`),
  *   so concurrent votes never queue on one row lock. A deleted row is taken off the day it was
  *   created on, so a day's figure is always what `GROUP BY day` over the table would answer.
- * - `users.activity`: uploads + votes cast by the user, moved by the same triggers. A user is active
- *   (the spec: at least one upload or vote) when it is above 0; `active_users` counts the 0 → 1 and
- *   1 → 0 transitions (booked on the day they happen; only the sum means anything). Row locks on the
- *   user make it exact under concurrency: a vote and the delete of that user's last vote cannot both
- *   miss each other, which a flag checked without a lock could.
+ * - `users.active` (the spec: at least one upload or vote) and `active_users`: an insert sets the
+ *   flag of users who did not have it and books them (a vote by an active user reads its row and
+ *   writes nothing). A delete cannot decide on the spot whether the user has anything left: a vote
+ *   of that user committing at the same time may be invisible to it, and locking the user there
+ *   could deadlock with that vote (which waits on the rows being deleted). So a delete only queues
+ *   the users in `activity_rechecks`; `counts_settle()` (run by the reads of the totals) locks
+ *   those users, which waits for their votes in flight, then looks with a fresh snapshot and clears
+ *   the flags of users with nothing left. It holds no other locks, so nothing can wait on it in a cycle.
  * - `saved_accounts`: users with a verified e-mail, moved by insert / delete and by a row trigger
  *   that fires only when `email_verified` changes.
  * - TRUNCATE (the database reset) rebuilds everything from the tables (empty by then: cheap).
@@ -37,7 +40,8 @@ export class DailyCounts1763800100000 implements MigrationInterface {
         saved_accounts integer NOT NULL DEFAULT 0,
         PRIMARY KEY (day, shard)
       )`);
-    await q.query(`ALTER TABLE users ADD COLUMN activity integer NOT NULL DEFAULT 0`);
+    await q.query(`ALTER TABLE users ADD COLUMN active boolean NOT NULL DEFAULT false`);
+    await q.query(`CREATE TABLE activity_rechecks (user_id integer PRIMARY KEY)`);
 
     // the row this connection adds to (its shard of a day)
     await q.query(`
@@ -49,78 +53,66 @@ export class DailyCounts1763800100000 implements MigrationInterface {
         SELECT (ts AT TIME ZONE 'UTC')::date
       $$`);
 
-    // votes and uploads move the day's counter and their users' activity in one statement: the
-    // per-user update books the users who crossed 0 (either way) into the same upsert
+    // the same statement for an insert (new_rows, +) and a delete (old_rows, -)
+    const plusMinus = (name: string, statement: (rows: string, sign: string) => string) =>
+      q.query(`
+        CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'INSERT' THEN ${statement('new_rows', '')}
+          ELSE ${statement('old_rows', '-')}
+          END IF;
+          RETURN NULL;
+        END $$`);
+    // votes and uploads: the day's counter, the users who became active (insert) or the users to
+    // look at again (delete), in one statement
     for (const [table, column, at] of [
       ['votes', 'votes', 'voted_at'],
       ['media', 'uploads', 'uploaded_at'],
     ]) {
-      const moveBy = (rows: string, sign: string) => `
+      await plusMinus(`counts_${table}`, (rows, sign) =>
+        sign === ''
+          ? `
           WITH r AS (SELECT user_id, counts_utc_day(${at}) AS day FROM ${rows}),
-          per_user AS (SELECT user_id, ${sign}count(*)::int AS n FROM r GROUP BY user_id),
-          moved AS (
-            UPDATE users SET activity = users.activity + per_user.n FROM per_user
-             WHERE users.id = per_user.user_id
-            RETURNING users.activity - per_user.n AS was, users.activity AS became
-          ),
-          crossed AS (
-            SELECT coalesce(sum(CASE WHEN was <= 0 AND became > 0 THEN 1 WHEN was > 0 AND became <= 0 THEN -1 ELSE 0 END), 0)::int AS n
-              FROM moved
+          activated AS (
+            UPDATE users SET active = true WHERE id IN (SELECT user_id FROM r) AND NOT active RETURNING 1
           ),
           deltas AS (
-            SELECT day, ${sign}count(*)::int AS n, 0 AS active FROM r GROUP BY day
-            UNION ALL SELECT counts_utc_day(now()), 0, n FROM crossed WHERE n <> 0
+            SELECT day, count(*)::int AS n, 0 AS active FROM r GROUP BY day
+            UNION ALL SELECT counts_utc_day(now()), 0, count(*)::int FROM activated HAVING count(*) > 0
           )
           INSERT INTO daily_counts AS c (day, shard, ${column}, active_users)
           SELECT day, counts_shard(), sum(n), sum(active) FROM deltas GROUP BY day ORDER BY day
           ON CONFLICT (day, shard) DO UPDATE
-            SET ${column} = c.${column} + excluded.${column}, active_users = c.active_users + excluded.active_users;`;
-      await q.query(`
-        CREATE FUNCTION counts_${table}() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN ${moveBy('new_rows', '')}
-          ELSE ${moveBy('old_rows', '-')}
-          END IF;
-          RETURN NULL;
-        END $$`);
+            SET ${column} = c.${column} + excluded.${column}, active_users = c.active_users + excluded.active_users;`
+          : `
+          WITH queued AS (
+            INSERT INTO activity_rechecks (user_id) SELECT DISTINCT user_id FROM ${rows} ORDER BY 1
+            ON CONFLICT DO NOTHING
+          )
+          INSERT INTO daily_counts AS c (day, shard, ${column})
+          SELECT counts_utc_day(${at}), counts_shard(), -count(*) FROM ${rows} GROUP BY 1 ORDER BY 1
+          ON CONFLICT (day, shard) DO UPDATE SET ${column} = c.${column} + excluded.${column};`,
+      );
     }
-    await q.query(`
-      CREATE FUNCTION counts_views() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
+    await plusMinus(
+      'counts_views',
+      (rows, sign) => `
           INSERT INTO daily_counts AS c (day, shard, views)
-          SELECT counts_utc_day(viewed_at), counts_shard(), count(*) FROM new_rows GROUP BY 1 ORDER BY 1
-          ON CONFLICT (day, shard) DO UPDATE SET views = c.views + excluded.views;
-        ELSE
-          INSERT INTO daily_counts AS c (day, shard, views)
-          SELECT counts_utc_day(viewed_at), counts_shard(), -count(*) FROM old_rows GROUP BY 1 ORDER BY 1
-          ON CONFLICT (day, shard) DO UPDATE SET views = c.views + excluded.views;
-        END IF;
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE FUNCTION counts_users() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
+          SELECT counts_utc_day(viewed_at), counts_shard(), ${sign}count(*) FROM ${rows} GROUP BY 1 ORDER BY 1
+          ON CONFLICT (day, shard) DO UPDATE SET views = c.views + excluded.views;`,
+    );
+    // a deleted user's own flag is taken off here (its queued recheck will not find the row)
+    await plusMinus(
+      'counts_users',
+      (rows, sign) => `
           INSERT INTO daily_counts AS c (day, shard, users, active_users, saved_accounts)
-          SELECT counts_utc_day(created_at), counts_shard(), count(*),
-                 count(*) FILTER (WHERE activity > 0), count(*) FILTER (WHERE email_verified)
-            FROM new_rows GROUP BY 1 ORDER BY 1
+          SELECT counts_utc_day(created_at), counts_shard(), ${sign}count(*),
+                 ${sign}count(*) FILTER (WHERE active), ${sign}count(*) FILTER (WHERE email_verified)
+            FROM ${rows} GROUP BY 1 ORDER BY 1
           ON CONFLICT (day, shard) DO UPDATE SET users = c.users + excluded.users,
             active_users = c.active_users + excluded.active_users,
-            saved_accounts = c.saved_accounts + excluded.saved_accounts;
-        ELSE
-          -- the user's cascaded media and votes no longer find the row, so its own activity is taken off here
-          INSERT INTO daily_counts AS c (day, shard, users, active_users, saved_accounts)
-          SELECT counts_utc_day(created_at), counts_shard(), -count(*),
-                 -count(*) FILTER (WHERE activity > 0), -count(*) FILTER (WHERE email_verified)
-            FROM old_rows GROUP BY 1 ORDER BY 1
-          ON CONFLICT (day, shard) DO UPDATE SET users = c.users + excluded.users,
-            active_users = c.active_users + excluded.active_users,
-            saved_accounts = c.saved_accounts + excluded.saved_accounts;
-        END IF;
-        RETURN NULL;
-      END $$`);
+            saved_accounts = c.saved_accounts + excluded.saved_accounts;`,
+    );
     await q.query(`
       CREATE FUNCTION counts_users_saved() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -134,26 +126,52 @@ export class DailyCounts1763800100000 implements MigrationInterface {
     await q.query(`
       CREATE FUNCTION counts_rebuild() RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE users SET activity = a.n FROM (
-          SELECT user_id, sum(n)::int AS n FROM (
-            SELECT user_id, count(*) AS n FROM media GROUP BY user_id
-            UNION ALL SELECT user_id, count(*) FROM votes GROUP BY user_id) x
-          GROUP BY user_id) a
-         WHERE users.id = a.user_id AND users.activity <> a.n;
-        UPDATE users SET activity = 0
-         WHERE activity <> 0
+        UPDATE users SET active = true
+         WHERE NOT active AND id IN (SELECT user_id FROM media UNION SELECT user_id FROM votes);
+        UPDATE users SET active = false
+         WHERE active
            AND NOT EXISTS (SELECT 1 FROM media m WHERE m.user_id = users.id)
            AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = users.id);
+        DELETE FROM activity_rechecks;
         DELETE FROM daily_counts;
         INSERT INTO daily_counts (day, shard, users, uploads, votes, views, active_users, saved_accounts)
         SELECT day, 0, sum(users), sum(uploads), sum(votes), sum(views), sum(active), sum(saved) FROM (
           SELECT counts_utc_day(created_at) AS day, count(*) AS users, 0 AS uploads, 0 AS votes, 0 AS views,
-                 count(*) FILTER (WHERE activity > 0) AS active, count(*) FILTER (WHERE email_verified) AS saved
+                 count(*) FILTER (WHERE active) AS active, count(*) FILTER (WHERE email_verified) AS saved
             FROM users GROUP BY 1
           UNION ALL SELECT counts_utc_day(uploaded_at), 0, count(*), 0, 0, 0, 0 FROM media GROUP BY 1
           UNION ALL SELECT counts_utc_day(voted_at), 0, 0, count(*), 0, 0, 0 FROM votes GROUP BY 1
           UNION ALL SELECT counts_utc_day(viewed_at), 0, 0, 0, count(*), 0, 0 FROM views GROUP BY 1
         ) x GROUP BY day;
+      END $$`);
+    // the queued rechecks: lock the users (waits for their votes in flight), then look with a fresh
+    // snapshot (a new statement) and clear the flags of users with no upload and no vote left.
+    // Books into shard 8, which only this function writes: it never waits on a writer's shard row.
+    await q.query(`
+      CREATE FUNCTION counts_settle(batch integer DEFAULT 5000) RETURNS integer LANGUAGE plpgsql AS $$
+      DECLARE
+        ids integer[];
+        cleared integer;
+      BEGIN
+        SELECT array_agg(user_id ORDER BY user_id) INTO ids FROM (
+          SELECT user_id FROM activity_rechecks ORDER BY user_id LIMIT batch FOR UPDATE SKIP LOCKED) x;
+        IF ids IS NULL THEN
+          RETURN 0;
+        END IF;
+        PERFORM 1 FROM users WHERE id = ANY(ids) ORDER BY id FOR UPDATE;
+        WITH off AS (
+          UPDATE users SET active = false
+           WHERE id = ANY(ids) AND active
+             AND NOT EXISTS (SELECT 1 FROM media m WHERE m.user_id = users.id)
+             AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = users.id)
+          RETURNING 1)
+        SELECT count(*) INTO cleared FROM off;
+        DELETE FROM activity_rechecks WHERE user_id = ANY(ids);
+        IF cleared > 0 THEN
+          INSERT INTO daily_counts AS c (day, shard, active_users) VALUES (counts_utc_day(now()), 8, -cleared)
+          ON CONFLICT (day, shard) DO UPDATE SET active_users = c.active_users + excluded.active_users;
+        END IF;
+        RETURN cardinality(ids);
       END $$`);
     await q.query(`
       CREATE FUNCTION counts_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -196,10 +214,10 @@ export class DailyCounts1763800100000 implements MigrationInterface {
     }
     await q.query(`DROP TRIGGER users_counted_saved ON users`);
     await q.query(
-      `DROP FUNCTION counts_truncated(), counts_rebuild(), counts_users_saved(), counts_users(), counts_views(),
+      `DROP FUNCTION counts_truncated(), counts_settle(integer), counts_rebuild(), counts_users_saved(), counts_users(), counts_views(),
          counts_media(), counts_votes(), counts_utc_day(timestamptz), counts_shard()`,
     );
-    await q.query(`ALTER TABLE users DROP COLUMN activity`);
-    await q.query(`DROP TABLE daily_counts`);
+    await q.query(`ALTER TABLE users DROP COLUMN active`);
+    await q.query(`DROP TABLE daily_counts, activity_rechecks`);
   }
 }

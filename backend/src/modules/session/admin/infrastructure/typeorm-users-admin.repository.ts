@@ -49,8 +49,8 @@ const ORDER: Record<UserSortField, string> = {
 const COUNTS = `(SELECT count(*) FROM media m WHERE m.user_id = u.id)::int AS total_uploads,
                 (SELECT count(*) FROM votes v WHERE v.user_id = u.id)::int AS total_votes,
                 (SELECT count(*) FROM views w WHERE w.user_id = u.id)::int AS total_views`;
-// users.activity (uploads + votes cast) is kept by the counting triggers of media and votes
-const ACTIVE = `(u.activity > 0)`;
+// users.active is kept by the counting triggers of media and votes (the caller settles pending rechecks first)
+const ACTIVE = `u.active`;
 const COLUMNS = 'u.id, u.username, u.email, u.email_verified, u.latitude, u.longitude, u.created_at';
 
 @Injectable()
