@@ -41,7 +41,7 @@ export function ConfigHistory<T extends Entry>({
         <TableBody>
           {(all ? entries : entries.slice(0, SHOWN)).map((e, i) => (
             <TableRow key={e.id ?? `row-${i}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDateTime(e.createdAt)}</TableCell>
               <TableCell sx={{ wordBreak: 'break-all' }}>{describe(e)}</TableCell>
               <TableCell>
                 <Chip

@@ -25,15 +25,15 @@ export function LocationField() {
   });
   if (!known) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
         Not shared
       </Typography>
     );
   }
-  if (isPending) return <Skeleton width={120} />;
+  if (isPending) return <Skeleton width={120} component="span" sx={{ display: 'block' }} />;
   const label = isError || !data?.label ? coordinates(lat, lon) : data.label;
   return (
-    <Typography variant="body2" title={coordinates(lat, lon)}>
+    <Typography variant="body2" title={coordinates(lat, lon)} component="span" sx={{ display: 'block' }}>
       {label}
     </Typography>
   );

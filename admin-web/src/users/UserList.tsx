@@ -1,10 +1,11 @@
-import { Box, Chip, Stack, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   DateField,
   List,
   NullableBooleanInput,
   Pagination,
+  SimpleList,
   TextInput,
   Title,
   useNotify,
@@ -32,6 +33,8 @@ const filters = [
 /** Users: three totals and the table User, Contact, Location, Activity, Joined (spec §2). */
 export default function UserList() {
   const notify = useNotify();
+  // a phone gets one block per user (react-admin's SimpleList) instead of five columns
+  const compact = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Users" />
@@ -52,23 +55,38 @@ export default function UserList() {
         }}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
       >
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="username" label="User">
-            <UserCell />
-          </DataTable.Col>
-          <DataTable.Col source="email" label="Contact">
-            <ContactCell />
-          </DataTable.Col>
-          <DataTable.Col label="Location" disableSort>
-            <LocationField />
-          </DataTable.Col>
-          <DataTable.Col source="totalVotes" label="Activity">
-            <ActivityCell />
-          </DataTable.Col>
-          <DataTable.Col source="createdAt" label="Joined">
-            <DateField source="createdAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
-          </DataTable.Col>
-        </DataTable>
+        {compact ? (
+          <SimpleList<AdminUser>
+            linkType={false}
+            primaryText={(u) => u.username}
+            secondaryText={
+              <>
+                <ContactCell />
+                <LocationField />
+                <ActivityCell />
+              </>
+            }
+            tertiaryText={(u) => new Date(u.createdAt).toLocaleDateString('en', { dateStyle: 'medium' })}
+          />
+        ) : (
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="username" label="User">
+              <UserCell />
+            </DataTable.Col>
+            <DataTable.Col source="email" label="Contact">
+              <ContactCell />
+            </DataTable.Col>
+            <DataTable.Col label="Location" disableSort>
+              <LocationField />
+            </DataTable.Col>
+            <DataTable.Col source="totalVotes" label="Activity">
+              <ActivityCell />
+            </DataTable.Col>
+            <DataTable.Col source="createdAt" label="Joined">
+              <DateField source="createdAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+            </DataTable.Col>
+          </DataTable>
+        )}
       </List>
     </Box>
   );
@@ -94,19 +112,19 @@ function ContactCell() {
   if (!u) return null;
   if (!u.email)
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
         Anonymous
       </Typography>
     );
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+    <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
         {u.email}
       </Typography>
       {u.emailVerified ? (
-        <Chip size="small" color="success" variant="outlined" label="Verified" />
+        <Chip component="span" size="small" color="success" variant="outlined" label="Verified" />
       ) : (
-        <Chip size="small" variant="outlined" label="Unverified" />
+        <Chip component="span" size="small" variant="outlined" label="Unverified" />
       )}
     </Stack>
   );
@@ -116,7 +134,7 @@ function ActivityCell() {
   const u = useRecordContext<AdminUser>();
   if (!u) return null;
   return (
-    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+    <Typography variant="body2" component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
       {formatNumber(u.totalUploads)} uploads · {formatNumber(u.totalVotes)} votes · {formatNumber(u.totalViews)} views
     </Typography>
   );
