@@ -3,8 +3,8 @@
 //   1. backend on PGlite (embedded mode)        – needs only Node
 //   2. backend on PostgreSQL (DATABASE_URL)      – needs PostgreSQL
 //      (tests that need Redis run in both passes when Redis answers)
-//   3. visitor-web unit tests                    – needs only Node
-//   4. end-to-end in Chromium                    – needs /usr/bin/chromium
+//   3. visitor-web and admin-web unit tests      – need only Node
+//   4. end-to-end in Chromium (visitor, admin)   – needs /usr/bin/chromium
 // With CI=true a missing service or any skipped test fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -112,12 +112,16 @@ if (havePg) vitest('backend on PostgreSQL', backend, { ...base, ...redisEnv, DAT
 else notRun.push(`backend suite on PostgreSQL (nothing answers at ${pgUrl})`);
 
 vitest('visitor-web unit tests', path.join(root, 'visitor-web'), {});
+vitest('admin-web unit tests', path.join(root, 'admin-web'), {});
 
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 if (haveChromium || nginxBin) {
   if (build()) {
     if (nginxBin) run('nginx in front of the API (deployment wiring)', 'node', ['scripts/nginx-smoke.mjs']);
-    if (haveChromium) run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
+    if (haveChromium) {
+      run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
+      run('admin portal end-to-end in Chromium', 'node', ['admin-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
+    }
   }
 }
 if (!nginxBin) notRun.push('nginx wiring check (no nginx; apt-get install nginx)');

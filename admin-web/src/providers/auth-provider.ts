@@ -1,45 +1,66 @@
 import type { AuthProvider } from 'react-admin';
+import { TEXTS } from '../lib/texts';
+import { clearAdminSession, getAdminToken, getAdminUsername, setAdminSession } from './admin-session';
+import type { AdminHttpError } from './http';
 
-/** Spec §6: the Basic credential is kept in local storage as adminToken and sent on every admin call. */
-export const TOKEN_KEY = 'adminToken';
+interface LoginAnswer {
+  token: string;
+  expiresAt: string;
+  username: string;
+}
 
-export const adminToken = () => localStorage.getItem(TOKEN_KEY);
-
+/**
+ * The portal exchanges the password once for an expiring admin token (POST /api/admin/login)
+ * and sends it as a Bearer token; the password itself is never stored. Logged out, every page
+ * shows the login form at /adm (the layout does that), so there is no redirect chain to loop in.
+ */
 export const authProvider: AuthProvider = {
-  // a login is verified by calling the admin media list, which answers 401 for wrong credentials
   async login({ username, password }: { username: string; password: string }) {
-    const token = btoa(`${username}:${password}`);
     let res: Response;
     try {
-      res = await fetch('/api/admin/media?range=[0,0]', {
-        headers: { Authorization: `Basic ${token}` },
-        credentials: 'include',
+      res = await fetch('/api/admin/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ username, password }),
+        credentials: 'same-origin',
       });
     } catch {
-      throw new Error('Login failed');
+      throw new Error(TEXTS.loginFailed);
     }
-    if (res.status === 429) throw new Error('Too many failed attempts. Please wait and try again.');
-    if (!res.ok) throw new Error('Invalid credentials');
-    localStorage.setItem(TOKEN_KEY, token);
+    if (res.status === 401) throw new Error(TEXTS.loginInvalid);
+    const body = (await res.json().catch(() => null)) as (Partial<LoginAnswer> & { message?: string }) | null;
+    if (!res.ok || !body?.token) throw new Error(body?.message || TEXTS.loginFailed);
+    setAdminSession(body.token, body.username ?? username);
   },
+
   async logout() {
-    localStorage.removeItem(TOKEN_KEY);
-  },
-  async checkAuth() {
-    if (!adminToken()) throw new Error('Admin authentication required. Please log in to the admin portal first.');
-  },
-  async checkError(error: { status?: number }) {
-    if (error?.status === 401) {
-      localStorage.removeItem(TOKEN_KEY);
-      throw new Error('Authentication failed: Your admin session may have expired. Please log in again at /adm');
+    const token = getAdminToken();
+    if (token) {
+      // revoke server-side; the local session ends whatever the answer
+      await fetch('/api/admin/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        credentials: 'same-origin',
+        keepalive: true,
+      }).catch(() => undefined);
     }
+    clearAdminSession();
+    return '/';
   },
+
+  async checkAuth() {
+    if (!getAdminToken()) throw { message: TEXTS.missingToken, redirectTo: '/' };
+  },
+
+  /** Only a 401 ends the session; a 500 (or any other failure) never logs the operator out. */
+  async checkError(error: AdminHttpError | undefined) {
+    if (error?.status !== 401) return;
+    const population = typeof error.url === 'string' && error.url.includes('/populate-votes');
+    throw { message: population ? TEXTS.populationSessionExpired : TEXTS.sessionExpired, redirectTo: '/' };
+  },
+
   async getIdentity() {
-    const token = adminToken();
-    const name = token ? atob(token).split(':')[0] : 'admin';
-    return { id: name ?? 'admin', fullName: name };
-  },
-  async getPermissions() {
-    return 'admin';
+    const name = getAdminUsername() ?? 'admin';
+    return { id: name, fullName: name };
   },
 };

@@ -1,13 +1,112 @@
-import { fetchUtils } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { adminToken } from './auth-provider';
+import { HttpError, type DataProvider, type DeleteManyParams, type Identifier } from 'react-admin';
+import { httpClient } from './http';
+import type {
+  AdConfig,
+  AdminJob,
+  AdMigrationResult,
+  BackButtonConfig,
+  BucketDeleteResult,
+  BucketListing,
+  DailyStats,
+  DbTestAnswer,
+  DbTestName,
+  IdleRedirectConfig,
+  JobStart,
+  LocationLabel,
+  MediaTotals,
+  Population,
+  PopulationAction,
+  ResetResult,
+  Stats,
+  TrafficMigrationResult,
+  UserTotals,
+} from './types';
 
-/** ra-data-simple-rest against /api/admin, with the Basic credential on every call. */
-const httpClient = (url: string, options: fetchUtils.Options = {}) => {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const token = adminToken();
-  if (token) headers.set('Authorization', `Basic ${token}`);
-  return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
-};
+const API = '/api/admin';
 
-export const dataProvider = simpleRestProvider('/api/admin', httpClient);
+const get = async <T>(url: string): Promise<T> => (await httpClient(url)).json as T;
+const post = async <T>(url: string, body?: unknown): Promise<T> =>
+  (await httpClient(url, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) })).json as T;
+
+/**
+ * Starting a job answers 202 with the job, or 409 `job_running` with the running job's id: the
+ * portal attaches to that job instead of failing.
+ */
+async function startJob(call: () => Promise<{ jobId?: string; id?: string }>): Promise<JobStart> {
+  try {
+    const job = await call();
+    return { jobId: String(job.jobId ?? job.id), alreadyRunning: false };
+  } catch (err) {
+    const body = err instanceof HttpError ? (err.body as { jobId?: string } | undefined) : undefined;
+    if (err instanceof HttpError && err.status === 409 && body?.jobId) {
+      return { jobId: body.jobId, alreadyRunning: true };
+    }
+    throw err;
+  }
+}
+
+const base = simpleRestProvider(API, httpClient);
+
+/** ra-data-simple-rest for the lists, plus the portal's own calls (docs/API.md "Admin"). */
+export const dataProvider = {
+  ...base,
+
+  /** One server call for a bulk delete (simple-rest would send one DELETE per id). */
+  async deleteMany(resource: string, params: DeleteManyParams) {
+    if (resource !== 'media') return base.deleteMany(resource, params);
+    const answer = await post<{ deleted: Identifier[]; notFound: Identifier[] }>(`${API}/media/delete`, {
+      ids: params.ids,
+    });
+    return { data: answer.deleted };
+  },
+
+  getStats: () => get<Stats>(`${API}/stats`),
+  getDailyStats: (days = 30) => get<DailyStats>(`${API}/stats/daily?days=${days}`),
+  getMediaTotals: () => get<MediaTotals>(`${API}/media/totals`),
+  getUserTotals: () => get<UserTotals>(`${API}/users/totals`),
+  geocode: (lat: number, lon: number) =>
+    get<LocationLabel>(`${API}/geocode?lat=${encodeURIComponent(lat)}&lon=${encodeURIComponent(lon)}`),
+
+  listJobs: (limit = 20) => get<AdminJob[]>(`${API}/jobs?limit=${limit}`),
+  getJob: (id: string) => get<AdminJob>(`${API}/jobs/${encodeURIComponent(id)}`),
+  startImport: () => startJob(() => post(`${API}/import-media`)),
+  startDuplicateScan: () => startJob(() => get(`${API}/find-duplicates`)),
+
+  getPopulation: () => get<Population>(`${API}/populate-votes`),
+  controlPopulation: async (action: PopulationAction): Promise<Population & { alreadyRunning?: boolean }> => {
+    try {
+      return await post<Population>(`${API}/populate-votes`, { action });
+    } catch (err) {
+      const body = err instanceof HttpError ? (err.body as { jobId?: string } | undefined) : undefined;
+      // a second start while one runs: show that run rather than an error
+      if (action === 'start' && err instanceof HttpError && err.status === 409 && body?.jobId) {
+        return { ...(await get<Population>(`${API}/populate-votes`)), alreadyRunning: true };
+      }
+      throw err;
+    }
+  },
+  fixUserSequence: () => post<{ success: boolean; nextUserId: number }>(`${API}/fix-user-sequence`),
+
+  listBucketFiles: () => get<BucketListing>(`${API}/list-bucket-files`),
+  deleteBucketFiles: (filenames: string[]) => post<BucketDeleteResult>(`${API}/delete-bucket-files`, { filenames }),
+
+  getIdleConfig: () => get<IdleRedirectConfig>(`${API}/idle-redirect-config`),
+  saveIdleConfig: (body: { idleRedirectTime: number; idleRedirectUrl: string }) =>
+    post<IdleRedirectConfig>(`${API}/idle-redirect-config`, body),
+  getIdleHistory: () => get<IdleRedirectConfig[]>(`${API}/idle-redirect-history`),
+  getBackButtonConfig: () => get<BackButtonConfig>(`${API}/back-button-config`),
+  saveBackButtonConfig: (body: { backButtonUrl: string }) => post<BackButtonConfig>(`${API}/back-button-config`, body),
+  getBackButtonHistory: () => get<BackButtonConfig[]>(`${API}/back-button-history`),
+  migrateTraffic: () => post<TrafficMigrationResult>(`${API}/traffic-handler-migration`),
+
+  getAdConfig: (zone: string) => get<AdConfig>(`${API}/ad-config/${zone}`),
+  saveAdConfig: (zone: string, body: { zoneName: string; adCode: string; isActive: boolean }) =>
+    post<AdConfig>(`${API}/ad-config/${zone}`, body),
+  migrateAds: () => post<AdMigrationResult>(`${API}/ad-migration`),
+
+  runDbTest: (name: DbTestName) => get<DbTestAnswer>(`/api/db-test/${name}`),
+  resetDatabase: () => post<ResetResult>(`${API}/reset-database`, { confirm: 'RESET DATABASE' }),
+} satisfies DataProvider;
+
+export type AdminDataProvider = typeof dataProvider;

@@ -2,12 +2,16 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../../config/env.js';
+import { AD_FRAME_CSP } from '../../modules/ads/ad-frame.js';
 
 /**
  * Embedded mode serves the built visitor app at / and the admin portal at /adm on the API's
  * port, with history fallback so client-side routes survive a reload. /api and /media stay
  * the API's: their unknown paths keep answering JSON 404s. (In the services mode nginx does this.)
  */
+/** admin-web/public/ad-preview.html: loaded sandboxed by the Ads page, which posts it the draft code. */
+const AD_PREVIEW_FILE = 'ad-preview.html';
+
 export function serveWebApps(app: Express, config: AppConfig): void {
   const mount = (prefix: string, dir: string) => {
     const index = path.join(dir, 'index.html');
@@ -17,11 +21,14 @@ export function serveWebApps(app: Express, config: AppConfig): void {
       prefix,
       express.static(dir, {
         index: false,
-        setHeaders: (res, file) =>
+        setHeaders: (res, file) => {
           res.setHeader(
             'Cache-Control',
             file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-          ),
+          );
+          // the admin's ad preview frame runs draft ad code: the ad frame's own policy, not the portal's
+          if (path.basename(file) === AD_PREVIEW_FILE) res.setHeader('Content-Security-Policy', AD_FRAME_CSP);
+        },
       }),
     );
     app.get(

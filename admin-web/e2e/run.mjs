@@ -1,0 +1,268 @@
+#!/usr/bin/env node
+/* global FormData, Blob */
+// End-to-end run of the admin portal in Chromium (@playwright/test) against the real backend.
+//
+// Needs backend/dist/main.js and admin-web/dist (it builds nothing). Starts the API on a free
+// port in the embedded default mode with a fresh DATA_DIR (PGlite, local bucket, outbox mail),
+// whatever DATABASE_URL/REDIS_URL the caller exports; seeds a bucket of a few hundred images and
+// some visitors; then runs admin-web/e2e/*.spec.ts, which walk every page, run each job and
+// take screenshots into admin-web/e2e/screenshots/. Ends with "N passed, M failed".
+//
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_KEEP=1 keeps the temp DATA_DIR,
+// E2E_MEDIA_COUNT (default 240) images in the bucket.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeImage, seedBucket } from './fixtures.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const serverEntry = path.join(root, 'backend', 'dist', 'main.js');
+const chromium = process.env.CHROMIUM_PATH ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ADMIN = { user: 'admin', pass: 'e2e-admin-password' };
+const MEDIA_COUNT = Number(process.env.E2E_MEDIA_COUNT ?? 240);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+for (const [what, p] of [
+  ['backend build', serverEntry],
+  ['admin build', path.join(root, 'admin-web', 'dist', 'index.html')],
+  ['Chromium', chromium],
+]) {
+  if (!existsSync(p)) {
+    console.error(`missing ${what}: ${p}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+// ------------------------------------------------------------ a stand-in for Nominatim (no internet here)
+const CITIES = {
+  '52.52,13.4': { city: 'Berlin', state: 'Berlin', country: 'Germany' },
+  '48.86,2.35': { city: 'Paris', state: 'Ile-de-France', country: 'France' },
+  '40.71,-74.01': { city: 'New York', state: 'New York', country: 'United States' },
+  '35.68,139.69': { city: 'Tokyo', state: 'Tokyo', country: 'Japan' },
+  '-33.87,151.21': { city: 'Sydney', state: 'New South Wales', country: 'Australia' },
+};
+const geocoder = http.createServer((req, res) => {
+  const u = new URL(req.url, 'http://x');
+  const key = `${Number(u.searchParams.get('lat'))},${Number(u.searchParams.get('lon'))}`;
+  const address = CITIES[key];
+  res.writeHead(address ? 200 : 404, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(address ? { address } : { error: 'Unable to geocode' }));
+});
+await new Promise((r) => geocoder.listen(0, '127.0.0.1', r));
+
+// ------------------------------------------------------------ the API, embedded mode, fresh data dir
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hmv-admin-e2e-'));
+const appData = path.join(dataDir, 'data');
+const mediaDir = path.join(appData, 'media');
+mkdirSync(mediaDir, { recursive: true });
+console.log(`admin-web e2e — data dir ${dataDir}`);
+const t0 = Date.now();
+const bucket = await seedBucket(mediaDir, MEDIA_COUNT);
+console.log(`  seeded the bucket: ${bucket.keys.length} objects (${bucket.videos} videos) in ${Date.now() - t0} ms`);
+
+const apiPort = await freePort();
+const origin = `http://localhost:${apiPort}`;
+const log = createWriteStream(path.join(dataDir, 'backend.log'));
+const child = spawn(process.execPath, [serverEntry], {
+  cwd: root,
+  env: {
+    ...process.env,
+    // the embedded mode whatever the caller exports (CI exports DATABASE_URL for the backend suite)
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    S3_BUCKET: '',
+    S3_ENDPOINT: '',
+    S3_ACCESS_KEY_ID: '',
+    S3_SECRET_ACCESS_KEY: '',
+    SMTP_URL: '',
+    PORT: String(apiPort),
+    DATA_DIR: appData,
+    NODE_ENV: 'test',
+    ADMIN_USERNAME: ADMIN.user,
+    ADMIN_PASSWORD: ADMIN.pass,
+    PUBLIC_URL: origin,
+    GEOCODER_URL: `http://127.0.0.1:${geocoder.address().port}`,
+    ANALYTICS_URL: '',
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+child.stdout.pipe(log);
+child.stderr.pipe(log);
+let exited = null;
+child.on('exit', (code, signal) => (exited = { code, signal }));
+process.on('exit', () => {
+  if (!exited) child.kill('SIGKILL');
+});
+
+const tail = () => {
+  try {
+    return readFileSync(path.join(dataDir, 'backend.log'), 'utf8').split('\n').slice(-30).join('\n');
+  } catch {
+    return '';
+  }
+};
+
+async function finish(passed, failed) {
+  console.log(`${passed} passed, ${failed} failed`);
+  if (!exited) {
+    child.kill('SIGTERM');
+    await Promise.race([new Promise((r) => child.once('exit', r)), sleep(5000)]);
+    if (!exited) child.kill('SIGKILL');
+  }
+  geocoder.close();
+  if (failed) console.log(`  backend log: ${path.join(dataDir, 'backend.log')}`);
+  else if (!process.env.E2E_KEEP) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(failed ? 1 : 0);
+}
+
+try {
+  const until = Date.now() + 90_000;
+  for (;;) {
+    if (exited) throw new Error(`backend exited ${JSON.stringify(exited)}\n${tail()}`);
+    const ok = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > until) throw new Error(`backend not healthy after 90 s\n${tail()}`);
+    await sleep(300);
+  }
+  await seedVisitors();
+} catch (err) {
+  console.log(
+    `  ✗ start-up and seeding\n      ${String(err.message ?? err)
+      .split('\n')
+      .join('\n      ')}`,
+  );
+  await finish(0, 1);
+}
+
+// ------------------------------------------------------------ visitors through the public API
+async function seedVisitors() {
+  const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const sessionId = () => Array.from({ length: 32 }, () => ALNUM[(Math.random() * 62) | 0]).join('');
+  const places = Object.keys(CITIES).map((k) => k.split(',').map(Number));
+  places.push([64.1466, -21.9426]); // the stand-in geocoder does not know it: coordinates are shown
+  const visitors = [];
+  for (let i = 0; i < 30; i++) {
+    const body = { sessionId: sessionId() };
+    if (i % 3 !== 2) [body.latitude, body.longitude] = places[Math.floor(i / 2) % places.length];
+    const res = await fetch(`${origin}/api/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST /api/session → ${res.status} ${await res.text()}`);
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('vibe_session='))
+      ?.split(';')[0];
+    visitors.push({ ...(await res.json()), cookie, sessionId: body.sessionId });
+  }
+  // a few uploads by visitors, so the Media page shows more than the import user
+  const fixtures = path.join(dataDir, 'uploads');
+  mkdirSync(fixtures, { recursive: true });
+  for (let i = 0; i < 8; i++) {
+    const v = visitors[i % 4];
+    const file = await makeImage(path.join(fixtures, `upload-${i}.jpg`), 100 + i, { width: 640, height: 480 });
+    const form = new FormData();
+    form.append('userId', String(v.id));
+    form.append('file', new Blob([readFileSync(file)], { type: 'image/jpeg' }), `holiday-${i + 1}.jpg`);
+    const res = await fetch(`${origin}/api/media/upload`, {
+      method: 'POST',
+      headers: { Cookie: v.cookie },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`upload → ${res.status} ${await res.text()}`);
+    v.uploads = [...(v.uploads ?? []), await res.json()];
+  }
+  // votes between visitors on those uploads
+  for (const v of visitors.slice(4, 14)) {
+    for (const owner of visitors.slice(0, 4)) {
+      for (const m of owner.uploads ?? []) {
+        await fetch(`${origin}/api/votes`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: v.cookie },
+          body: JSON.stringify({ userId: v.id, mediaId: m.id, isHot: Math.random() < 0.7 }),
+        });
+      }
+    }
+  }
+  // three saved accounts: the magic link from the outbox, confirmed with its POST
+  const outbox = path.join(appData, 'outbox');
+  for (const [i, v] of visitors.slice(0, 3).entries()) {
+    await fetch(`${origin}/api/auth/send-magic-link`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: v.cookie },
+      body: JSON.stringify({ email: `operator.test+${i}@example.com`, username: v.username, sessionId: v.sessionId }),
+    });
+    let eml;
+    for (let t = 0; t < 50 && !eml; t++) {
+      const files = existsSync(outbox)
+        ? readdirSync(outbox)
+            .filter((f) => f.endsWith('.eml'))
+            .sort()
+        : [];
+      eml = files[i];
+      if (!eml) await sleep(200);
+    }
+    if (!eml) throw new Error('no magic-link e-mail in the outbox');
+    const raw = readFileSync(path.join(outbox, eml), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/gi, '=');
+    const token = /magic-link\?token=([A-Za-z0-9_\-.%]+)/.exec(raw)?.[1];
+    if (!token) throw new Error('no magic link in the e-mail');
+    await fetch(`${origin}/api/auth/magic-link`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: v.cookie },
+      body: `token=${token}`,
+      redirect: 'manual',
+    });
+  }
+  console.log(`  seeded ${visitors.length} visitors, 8 uploads, votes and 3 saved accounts`);
+}
+
+// ------------------------------------------------------------ the Playwright suite
+const report = path.join(dataDir, 'report.json');
+// not spawnSync: this process must keep answering as the stand-in geocoder meanwhile
+const runner = spawn('npx', ['playwright', 'test', '--config', path.join(here, 'playwright.config.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    E2E_BASE_URL: origin,
+    E2E_ADMIN_USER: ADMIN.user,
+    E2E_ADMIN_PASS: ADMIN.pass,
+    E2E_DATA_DIR: appData,
+    E2E_BUCKET_OBJECTS: String(bucket.keys.length),
+    E2E_REPORT: report,
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  },
+});
+const status = await new Promise((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
+  passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed = (stats.unexpected ?? 0) + (stats.skipped ?? 0);
+}
+if (status !== 0 && failed === 0) failed = 1;
+await finish(passed, failed);

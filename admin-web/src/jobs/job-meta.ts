@@ -1,0 +1,34 @@
+import type { AdminJob, JobName } from '../providers/types';
+
+/** How each kind of job is named in the portal and which page shows it. */
+export const JOB_META: Record<JobName, { label: string; page: string; pageLabel: string }> = {
+  'import-media': { label: 'Import Media from Bucket', page: '/dbtest', pageLabel: 'DB Admin' },
+  'populate-votes': { label: 'Vote population', page: '/populate-votes', pageLabel: 'Populate Votes' },
+  'find-duplicates': { label: 'Duplicate detection', page: '/bucket', pageLabel: 'Bucket Manager' },
+};
+
+export const isTerminal = (job: Pick<AdminJob, 'state'> | null | undefined): boolean =>
+  job?.state === 'completed' || job?.state === 'failed';
+
+export const isRunning = (job: Pick<AdminJob, 'state'> | null | undefined): boolean =>
+  job?.state === 'active' || job?.state === 'waiting';
+
+export const STATE_LABEL: Record<AdminJob['state'], string> = {
+  waiting: 'Queued',
+  active: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+};
+
+/** The counts a job reports beside its percent, as "Imported 12 · Skipped 3" (percent left out). */
+export function progressCounts(job: AdminJob): string {
+  return Object.entries(job.progress ?? {})
+    .filter(([k, v]) => k !== 'percent' && typeof v === 'number')
+    .map(([k, v]) => `${humanize(k)} ${v.toLocaleString('en')}`)
+    .join(' · ');
+}
+
+const humanize = (key: string) => {
+  const words = key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};

@@ -1,0 +1,27 @@
+import CampaignIcon from '@mui/icons-material/Campaign';
+import DnsIcon from '@mui/icons-material/Dns';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import HowToVoteIcon from '@mui/icons-material/HowToVote';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import PeopleIcon from '@mui/icons-material/People';
+import PermMediaIcon from '@mui/icons-material/PermMedia';
+import AltRouteIcon from '@mui/icons-material/AltRoute';
+import { Divider } from '@mui/material';
+import { Logout, Menu as RaMenu } from 'react-admin';
+
+/** The sidebar (spec §2 "Admin routes"): every operator page, then Logout. */
+export const Menu = () => (
+  <RaMenu>
+    <RaMenu.DashboardItem />
+    <RaMenu.Item to="/media" primaryText="Media" leftIcon={<PermMediaIcon />} />
+    <RaMenu.Item to="/users" primaryText="Users" leftIcon={<PeopleIcon />} />
+    <RaMenu.Item to="/export-votes" primaryText="Export Votes" leftIcon={<FileDownloadIcon />} />
+    <RaMenu.Item to="/bucket" primaryText="Bucket Manager" leftIcon={<Inventory2Icon />} />
+    <RaMenu.Item to="/traffic-handlers" primaryText="Traffic Handlers" leftIcon={<AltRouteIcon />} />
+    <RaMenu.Item to="/ads" primaryText="Ads" leftIcon={<CampaignIcon />} />
+    <RaMenu.Item to="/dbtest" primaryText="DB Admin" leftIcon={<DnsIcon />} />
+    <RaMenu.Item to="/populate-votes" primaryText="Populate Votes" leftIcon={<HowToVoteIcon />} />
+    <Divider sx={{ my: 1 }} />
+    <Logout />
+  </RaMenu>
+);

@@ -1,0 +1,36 @@
+/** Byte sizes as the spec shows them in the admin: Bytes, KB, MB, GB. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** i;
+  return `${i === 0 ? value : value.toFixed(value < 10 ? 2 : 1).replace(/\.0+$/, '')} ${units[i]}`;
+}
+
+const numberFormat = new Intl.NumberFormat('en');
+export const formatNumber = (n: number | null | undefined): string =>
+  n === null || n === undefined || !Number.isFinite(n) ? '–' : numberFormat.format(n);
+
+const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (iso: string | null | undefined): string => {
+  if (!iso) return '–';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '–' : dateTime.format(d);
+};
+
+/** "3 s", "2 min 5 s", "1 h 4 min": how long a job ran or has been running. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '–';
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+/** The extension badge of a bucket key: "JPG", "MP4", or "–" when it has none. */
+export function extensionOf(key: string): string {
+  const name = key.split('/').pop() ?? key;
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toUpperCase() : '–';
+}

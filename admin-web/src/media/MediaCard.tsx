@@ -1,0 +1,129 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import LocalFireDepartmentIcon from '@mui/icons-material/LocalFireDepartment';
+import ThumbDownIcon from '@mui/icons-material/ThumbDown';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import {
+  Box,
+  ButtonBase,
+  Card,
+  CardActions,
+  CardContent,
+  Checkbox,
+  Chip,
+  IconButton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
+import { visuallyHidden } from '../lib/visually-hidden';
+import type { AdminMedia } from '../providers/types';
+import { isVideo, MediaThumb } from './MediaThumb';
+
+interface Props {
+  media: AdminMedia;
+  selected: boolean;
+  onToggle: () => void;
+  onPreview: () => void;
+  onDelete: () => void;
+}
+
+/** One media: thumbnail (a button opening the preview), name, user, type, size, hot/not/views, date. */
+export function MediaCard({ media, selected, onToggle, onPreview, onDelete }: Props) {
+  return (
+    <Card
+      variant="outlined"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        borderColor: selected ? 'primary.main' : undefined,
+        outline: selected ? '1px solid' : undefined,
+        outlineColor: 'primary.main',
+      }}
+      data-testid="media-card"
+    >
+      <ButtonBase
+        onClick={onPreview}
+        aria-label={`Preview ${media.originalName}`}
+        sx={{
+          display: 'block',
+          textAlign: 'left',
+          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <MediaThumb media={media} />
+      </ButtonBase>
+      <CardContent sx={{ pb: 0.5, flexGrow: 1, minWidth: 0 }}>
+        <Typography variant="subtitle2" noWrap title={media.originalName}>
+          {media.originalName}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap title={media.username}>
+          {media.username}
+        </Typography>
+        <Stack direction="row" spacing={0.5} sx={{ my: 0.75, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Chip
+            size="small"
+            label={isVideo(media) ? 'Video' : media.mimeType.replace('image/', '').toUpperCase()}
+            color={isVideo(media) ? 'secondary' : 'default'}
+            variant="outlined"
+          />
+          <Typography variant="caption" color="text.secondary">
+            {formatBytes(media.size)}
+          </Typography>
+        </Stack>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} aria-label="Votes and views">
+          <Metric
+            icon={<LocalFireDepartmentIcon fontSize="inherit" />}
+            value={media.hotVotes}
+            label="hot"
+            color="#ef4444"
+          />
+          <Metric icon={<ThumbDownIcon fontSize="inherit" />} value={media.notVotes} label="not" color="#3b82f6" />
+          <Metric icon={<VisibilityIcon fontSize="inherit" />} value={media.totalViews} label="views" />
+        </Stack>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+          {formatDateTime(media.uploadedAt)}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'space-between', pt: 0 }}>
+        <Checkbox
+          checked={selected}
+          onChange={onToggle}
+          slotProps={{ input: { 'aria-label': `Select ${media.originalName}` } }}
+          size="small"
+        />
+        <Tooltip title="Delete">
+          <IconButton aria-label={`Delete ${media.originalName}`} onClick={onDelete} color="error" size="small">
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </CardActions>
+    </Card>
+  );
+}
+
+function Metric({ icon, value, label, color }: { icon: ReactNode; value: number; label: string; color?: string }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        position: 'relative',
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.25,
+        fontSize: 13,
+        color: color ?? 'text.secondary',
+      }}
+      title={`${value} ${label}`}
+    >
+      {icon}
+      <Typography variant="caption" component="span" sx={{ color: 'text.primary' }}>
+        {formatNumber(value)}
+        <Box component="span" sx={visuallyHidden}>
+          {` ${label}`}
+        </Box>
+      </Typography>
+    </Box>
+  );
+}

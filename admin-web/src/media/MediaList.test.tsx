@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { confirmDeleteText, TEXTS } from '../lib/texts';
+import type { AdminMedia } from '../providers/types';
+import { renderAdmin } from '../test/render';
+import MediaList from './MediaList';
+
+const media = (id: number, name: string, mimeType = 'image/jpeg'): AdminMedia => ({
+  id,
+  url: `/media/${id}.jpg`,
+  mimeType,
+  originalName: name,
+  size: 2048 * id,
+  userId: 1,
+  username: 'HappyJumpingOtter',
+  uploadedAt: '2026-01-02T10:00:00Z',
+  hotVotes: 7,
+  notVotes: 3,
+  totalVotes: 10,
+  totalViews: 12,
+});
+const rows = [media(1, 'beach.jpg'), media(2, 'party.mp4', 'video/mp4'), media(3, 'cat.png', 'image/png')];
+const totals = () => Promise.resolve({ totalMedia: 3, totalVotes: 30, totalViews: 36 });
+
+describe('Media', () => {
+  it('shows the three totals and a card per media with user, type, size, hot/not/views', async () => {
+    const getList = vi.fn(() => Promise.resolve({ data: rows, total: 3 }));
+    renderAdmin(<MediaList />, { dataProvider: { getList, getMediaTotals: totals } });
+    expect(await screen.findAllByTestId('media-card')).toHaveLength(3);
+    expect(screen.getByText('Total media')).toBeVisible();
+    expect(await screen.findByText('36')).toBeVisible();
+    const party = screen.getAllByTestId('media-card')[1]!;
+    expect(within(party).getByText('party.mp4')).toBeVisible();
+    expect(within(party).getByText('Video')).toBeVisible();
+    expect(within(party).getByText('4 KB')).toBeVisible();
+    expect(within(party).getByLabelText('Votes and views')).toHaveTextContent('7 hot3 not12 views');
+    expect(getList).toHaveBeenCalledWith(
+      'media',
+      expect.objectContaining({ pagination: { page: 1, perPage: 24 }, sort: { field: 'uploadedAt', order: 'DESC' } }),
+    );
+  });
+
+  it('the preview dialog plays a video and gives focus back to the card when closed', async () => {
+    renderAdmin(<MediaList />, {
+      dataProvider: { getList: () => Promise.resolve({ data: rows, total: 3 }), getMediaTotals: totals },
+    });
+    const open = await screen.findByRole('button', { name: 'Preview party.mp4' });
+    await userEvent.click(open);
+    const dialog = screen.getByRole('dialog');
+    const video = within(dialog).getByLabelText('Video party.mp4') as HTMLVideoElement;
+    expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveAttribute('controls');
+    expect(video.autoplay).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close preview' }));
+    await waitFor(() => expect(open).toHaveFocus());
+  });
+
+  it('asks with the spec text before deleting one media, then says it is gone', async () => {
+    const del = vi.fn(() => Promise.resolve({ data: rows[0] }));
+    renderAdmin(<MediaList />, {
+      dataProvider: { getList: () => Promise.resolve({ data: rows, total: 3 }), getMediaTotals: totals, delete: del },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete beach.jpg' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete media' });
+    expect(dialog).toHaveTextContent(confirmDeleteText('beach.jpg'));
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(del).toHaveBeenCalledWith('media', expect.objectContaining({ id: 1 })));
+    expect(await screen.findByText(TEXTS.deleteMediaSuccess)).toBeVisible();
+  });
+
+  it("says 'Failed to delete media' when the delete fails", async () => {
+    renderAdmin(<MediaList />, {
+      dataProvider: {
+        getList: () => Promise.resolve({ data: rows, total: 3 }),
+        getMediaTotals: totals,
+        delete: () => Promise.reject(new TypeError('Failed to fetch')),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete cat.png' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(TEXTS.deleteMediaFailed)).toBeVisible();
+  });
+
+  it('deletes a selection with one deleteMany call after confirming', async () => {
+    const deleteMany = vi.fn(() => Promise.resolve({ data: [1, 3] }));
+    renderAdmin(<MediaList />, {
+      dataProvider: { getList: () => Promise.resolve({ data: rows, total: 3 }), getMediaTotals: totals, deleteMany },
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select beach.jpg' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select cat.png' }));
+    expect(screen.getByText('2 selected')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete 2' }));
+    await waitFor(() => expect(deleteMany).toHaveBeenCalledTimes(1));
+    expect(deleteMany).toHaveBeenCalledWith('media', expect.objectContaining({ ids: [1, 3] }));
+  });
+
+  it("says 'Failed to fetch media data' when the list cannot load", async () => {
+    renderAdmin(<MediaList />, {
+      dataProvider: { getList: () => Promise.reject(new TypeError('Failed to fetch')), getMediaTotals: totals },
+    });
+    expect(await screen.findAllByText(TEXTS.fetchMediaFailed)).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,141 @@
+import { Box, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  DataTable,
+  DateField,
+  List,
+  NullableBooleanInput,
+  Pagination,
+  SimpleList,
+  TextInput,
+  Title,
+  useNotify,
+  useRecordContext,
+} from 'react-admin';
+import { formatNumber } from '../lib/format';
+import { TEXTS } from '../lib/texts';
+import { httpStatus } from '../providers/http';
+import type { AdminUser } from '../providers/types';
+import { LocationField } from './LocationField';
+import { UserTotals } from './UserTotals';
+
+const filters = [
+  <TextInput key="q" source="q" label="Search username or e-mail" alwaysOn resettable />,
+  <NullableBooleanInput
+    key="active"
+    source="active"
+    label="Active"
+    nullLabel="All users"
+    trueLabel="Active only"
+    falseLabel="Inactive only"
+  />,
+];
+
+/** Users: three totals and the table User, Contact, Location, Activity, Joined (spec §2). */
+export default function UserList() {
+  const notify = useNotify();
+  // a phone gets one block per user (react-admin's SimpleList) instead of five columns
+  const compact = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Users" />
+      <UserTotals />
+      <List
+        resource="users"
+        title={false}
+        filters={filters}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        exporter={false}
+        disableSyncWithLocation={false}
+        queryOptions={{
+          onError: (err: unknown) => {
+            if (httpStatus(err) !== 401) notify(TEXTS.fetchUsersFailed, { type: 'error' });
+          },
+        }}
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      >
+        {compact ? (
+          <SimpleList<AdminUser>
+            linkType={false}
+            primaryText={(u) => u.username}
+            secondaryText={
+              <>
+                <ContactCell />
+                <LocationField />
+                <ActivityCell />
+              </>
+            }
+            tertiaryText={(u) => new Date(u.createdAt).toLocaleDateString('en', { dateStyle: 'medium' })}
+          />
+        ) : (
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="username" label="User">
+              <UserCell />
+            </DataTable.Col>
+            <DataTable.Col source="email" label="Contact">
+              <ContactCell />
+            </DataTable.Col>
+            <DataTable.Col label="Location" disableSort>
+              <LocationField />
+            </DataTable.Col>
+            <DataTable.Col source="totalVotes" label="Activity">
+              <ActivityCell />
+            </DataTable.Col>
+            <DataTable.Col source="createdAt" label="Joined">
+              <DateField source="createdAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+            </DataTable.Col>
+          </DataTable>
+        )}
+      </List>
+    </Box>
+  );
+}
+
+function UserCell() {
+  const u = useRecordContext<AdminUser>();
+  if (!u) return null;
+  return (
+    <Box sx={{ minWidth: 140 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {u.username}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        ID {u.id}
+      </Typography>
+    </Box>
+  );
+}
+
+function ContactCell() {
+  const u = useRecordContext<AdminUser>();
+  if (!u) return null;
+  if (!u.email)
+    return (
+      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+        Anonymous
+      </Typography>
+    );
+  return (
+    <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
+        {u.email}
+      </Typography>
+      {u.emailVerified ? (
+        <Chip component="span" size="small" color="success" variant="outlined" label="Verified" />
+      ) : (
+        <Chip component="span" size="small" variant="outlined" label="Unverified" />
+      )}
+    </Stack>
+  );
+}
+
+function ActivityCell() {
+  const u = useRecordContext<AdminUser>();
+  if (!u) return null;
+  return (
+    <Typography variant="body2" component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+      {formatNumber(u.totalUploads)} uploads · {formatNumber(u.totalVotes)} votes · {formatNumber(u.totalViews)} views
+    </Typography>
+  );
+}
