@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../../../config/env.js';
 import { placeLabel, type RoundedPoint } from '../domain/location-label.js';
+import { RequestPacer } from '../domain/request-pacer.js';
 import { GeocoderBusyError, ReverseGeocoder } from '../reverse-geocoder.js';
 
 /** Nominatim's usage policy: at most one request per second, with an identifying User-Agent. */
@@ -12,19 +13,22 @@ const TIMEOUT_MS = 5000;
 
 /**
  * Nominatim's `/reverse?format=jsonv2` (GEOCODER_URL). Requests leave this process one per
- * second at most, first come first served: each caller books the next free slot and waits for it.
+ * second at most, first come first served (RequestPacer).
  */
 @Injectable()
 export class NominatimReverseGeocoder extends ReverseGeocoder {
   private readonly logger = new Logger('Geocoder');
-  private nextSlotAt = 0;
+  private readonly pacer = new RequestPacer(GEOCODER_INTERVAL_MS, MAX_WAIT_MS, {
+    now: Date.now,
+    sleep: (ms) => sleep(ms),
+  });
 
   constructor(private readonly config: AppConfig) {
     super();
   }
 
   async reverse(point: RoundedPoint): Promise<string | null> {
-    await this.waitForTurn();
+    if ((await this.pacer.wait()) === null) throw new GeocoderBusyError();
     const url = `${this.config.geocoderUrl}/reverse?format=jsonv2&lat=${point.lat}&lon=${point.lon}&zoom=10&addressdetails=1`;
     try {
       const res = await fetch(url, {
@@ -45,13 +49,5 @@ export class NominatimReverseGeocoder extends ReverseGeocoder {
       this.logger.warn(`Reverse geocoding failed: ${(err as Error).message}`);
       return null;
     }
-  }
-
-  private async waitForTurn(): Promise<void> {
-    const now = Date.now();
-    const slot = Math.max(now, this.nextSlotAt);
-    if (slot - now > MAX_WAIT_MS) throw new GeocoderBusyError();
-    this.nextSlotAt = slot + GEOCODER_INTERVAL_MS;
-    if (slot > now) await sleep(slot - now);
   }
 }
