@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -7,6 +8,8 @@ import path from 'node:path';
 export class AppConfig {
   readonly nodeEnv!: 'development' | 'production' | 'test';
   readonly port!: number;
+  /** Address the API listens on; undefined listens on every interface. */
+  readonly listenAddress?: string;
   readonly dataDir!: string;
   readonly publicUrl!: string;
   readonly databaseUrl?: string;
@@ -104,6 +107,10 @@ export function loadConfig(source: Source = process.env): AppConfig {
     problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
   }
   const port = int('PORT', 3000, 0, 65535);
+  const listenAddress = str('LISTEN_ADDRESS');
+  if (listenAddress !== undefined && !isIP(listenAddress)) {
+    problems.push(`LISTEN_ADDRESS must be an IP address (got "${listenAddress}")`);
+  }
   const dataDir = path.resolve(str('DATA_DIR') ?? './data');
   const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
@@ -131,6 +138,15 @@ export function loadConfig(source: Source = process.env): AppConfig {
     else siteDomainNames[host.toLowerCase()] = name;
   }
 
+  if (str('DATABASE_PASSWORD') !== undefined && !str('DATABASE_URL')) {
+    problems.push('DATABASE_PASSWORD is set but DATABASE_URL is not');
+  }
+
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  if (nodeEnvRaw === 'production' && !smtpUrl) {
+    problems.push('SMTP_URL must be set in production (without it login links are only written to DATA_DIR/outbox)');
+  }
+
   const adminPassword = str('ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 8) {
     problems.push('ADMIN_PASSWORD must be at least 8 characters');
@@ -139,12 +155,13 @@ export function loadConfig(source: Source = process.env): AppConfig {
   const config: AppConfig = Object.assign(new AppConfig(), {
     nodeEnv: nodeEnvRaw as AppConfig['nodeEnv'],
     port,
+    listenAddress,
     dataDir,
     publicUrl,
-    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl: withPassword(url('DATABASE_URL', ['postgres:', 'postgresql:']), str('DATABASE_PASSWORD')),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     s3,
-    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    smtpUrl,
     mailFrom: str('MAIL_FROM') ?? "How's my Vibe <no-reply@localhost>",
     adminUsername: str('ADMIN_USERNAME') ?? 'admin',
     adminPassword,
@@ -165,6 +182,18 @@ export function loadConfig(source: Source = process.env): AppConfig {
   });
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** DATABASE_PASSWORD goes into the URL encoded, so any character is safe in it (compose passes it apart). */
+function withPassword(databaseUrl: string | undefined, password: string | undefined): string | undefined {
+  if (!databaseUrl || password === undefined) return databaseUrl;
+  try {
+    const u = new URL(databaseUrl);
+    u.password = encodeURIComponent(password);
+    return u.toString();
+  } catch {
+    return databaseUrl; // already reported as not a valid URL
+  }
 }
 
 /** For the process entry points: a bad configuration ends the process with the list of problems. */
