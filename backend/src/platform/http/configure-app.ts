@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/env.js';
 import { ErrorFilter } from './error.filter.js';
+import { helmetOptions } from './security-headers.js';
 import { serveWebApps } from './web-apps.js';
 
 /** Everything main.ts and the tests both need, so tests run the app exactly as production does. */
@@ -15,23 +16,7 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback, linklocal, uniquelocal'); // nginx in front: real client IP for limits
   app.disable('x-powered-by');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // ads render in a sandboxed srcdoc iframe; media may come from S3/MinIO directly
-          'frame-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'media-src': ["'self'", 'blob:', 'https:'],
-          'script-src': ["'self'"],
-          'connect-src': ["'self'", 'https:'],
-          'upgrade-insecure-requests': config.secureCookies ? [] : null,
-        },
-      },
-      strictTransportSecurity: config.secureCookies,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(helmet(helmetOptions(config.secureCookies)));
   app.use(cookieParser());
   app.useBodyParser('json', { limit: '100kb' });
   app.useBodyParser('urlencoded', { limit: '10kb', extended: false });
