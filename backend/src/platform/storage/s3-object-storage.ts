@@ -1,4 +1,6 @@
 import {
+  BucketAlreadyOwnedByYou,
+  CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -116,6 +118,24 @@ export class S3ObjectStorage extends ObjectStorage {
 
   async ping(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
+  /** Creates the bucket when it is missing (deployment set-up; the API never calls this). */
+  async ensureBucket(): Promise<'created' | 'exists'> {
+    try {
+      await this.ping();
+      return 'exists';
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+    }
+    try {
+      await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    } catch (err) {
+      // another bucket-init got there first
+      if (err instanceof BucketAlreadyOwnedByYou) return 'exists';
+      throw err;
+    }
+    return 'created';
   }
 
   destroy(): void {
