@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { asAdmin } from './support/jobs.js';
-import { type PrivateRedis, startPrivateRedis } from './support/redis-server.js';
+import { haveRedisServer, type PrivateRedis, startPrivateRedis } from './support/redis-server.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { buildBackend, startWorker, uniquePrefix, type WorkerProcess } from './support/worker-process.js';
 
@@ -13,7 +13,7 @@ import { buildBackend, startWorker, uniquePrefix, type WorkerProcess } from './s
  * Redis is down (503), job routes answer 503 at once, and every process still shuts down cleanly.
  * Each test runs its own redis-server on a spare port and stops it; the machine's Redis is never touched.
  */
-describe(`Redis outage (${dbKind})`, () => {
+describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
   let redis: PrivateRedis;
   let t: TestApp;
 
@@ -81,7 +81,7 @@ describe(`Redis outage (${dbKind})`, () => {
 });
 
 if (dbKind === 'postgres') {
-  describe('worker process with Redis down (postgres)', () => {
+  describe.runIf(haveRedisServer)('worker process with Redis down (postgres)', () => {
     let redis: PrivateRedis;
     let api: TestApp;
     let build: Awaited<ReturnType<typeof buildBackend>>;
