@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -57,6 +57,18 @@ type Source = Record<string, string | undefined>;
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
+/** DATABASE_PASSWORD goes into the URL encoded, so any character is safe in it (compose passes it apart). */
+function withPassword(databaseUrl: string | undefined, password: string | undefined): string | undefined {
+  if (!databaseUrl || password === undefined) return databaseUrl;
+  try {
+    const u = new URL(databaseUrl);
+    u.password = encodeURIComponent(password);
+    return u.toString();
+  } catch {
+    return databaseUrl; // already reported as not a valid URL
+  }
+}
+
 export function loadConfig(source: Source = process.env): AppConfig {
   const problems: string[] = [];
   const str = (name: string): string | undefined => {
@@ -108,7 +120,7 @@ export function loadConfig(source: Source = process.env): AppConfig {
   }
   const port = int('PORT', 3000, 0, 65535);
   const listenAddress = str('LISTEN_ADDRESS');
-  if (listenAddress !== undefined && !isIP(listenAddress)) {
+  if (listenAddress !== undefined && !net.isIP(listenAddress)) {
     problems.push(`LISTEN_ADDRESS must be an IP address (got "${listenAddress}")`);
   }
   const dataDir = path.resolve(str('DATA_DIR') ?? './data');
@@ -131,13 +143,6 @@ export function loadConfig(source: Source = process.env): AppConfig {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
 
-  const siteDomainNames: Record<string, string> = {};
-  for (const pair of (str('SITE_DOMAIN_NAMES') ?? '').split(',').filter((p) => p.trim())) {
-    const [host, name] = pair.split('=').map((s) => s?.trim());
-    if (!host || !name) problems.push(`SITE_DOMAIN_NAMES entry "${pair}" must look like host=Name`);
-    else siteDomainNames[host.toLowerCase()] = name;
-  }
-
   if (str('DATABASE_PASSWORD') !== undefined && !str('DATABASE_URL')) {
     problems.push('DATABASE_PASSWORD is set but DATABASE_URL is not');
   }
@@ -145,6 +150,13 @@ export function loadConfig(source: Source = process.env): AppConfig {
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
   if (nodeEnvRaw === 'production' && !smtpUrl) {
     problems.push('SMTP_URL must be set in production (without it login links are only written to DATA_DIR/outbox)');
+  }
+
+  const siteDomainNames: Record<string, string> = {};
+  for (const pair of (str('SITE_DOMAIN_NAMES') ?? '').split(',').filter((p) => p.trim())) {
+    const [host, name] = pair.split('=').map((s) => s?.trim());
+    if (!host || !name) problems.push(`SITE_DOMAIN_NAMES entry "${pair}" must look like host=Name`);
+    else siteDomainNames[host.toLowerCase()] = name;
   }
 
   const adminPassword = str('ADMIN_PASSWORD');
@@ -182,18 +194,6 @@ export function loadConfig(source: Source = process.env): AppConfig {
   });
   if (problems.length) throw new ConfigError(problems);
   return config;
-}
-
-/** DATABASE_PASSWORD goes into the URL encoded, so any character is safe in it (compose passes it apart). */
-function withPassword(databaseUrl: string | undefined, password: string | undefined): string | undefined {
-  if (!databaseUrl || password === undefined) return databaseUrl;
-  try {
-    const u = new URL(databaseUrl);
-    u.password = encodeURIComponent(password);
-    return u.toString();
-  } catch {
-    return databaseUrl; // already reported as not a valid URL
-  }
 }
 
 /** For the process entry points: a bad configuration ends the process with the list of problems. */

@@ -6,8 +6,8 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/env.js';
-import { ErrorFilter } from './error.filter.js';
 import { helmetOptions } from './security-headers.js';
+import { ErrorFilter } from './error.filter.js';
 import { serveWebApps } from './web-apps.js';
 
 /** Everything main.ts and the tests both need, so tests run the app exactly as production does. */
@@ -16,7 +16,10 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback, linklocal, uniquelocal'); // nginx in front: real client IP for limits
   app.disable('x-powered-by');
-  app.use(helmet(helmetOptions(config.secureCookies)));
+  app.use(
+    // one list for the API and nginx (nginx/security-headers.*.conf are generated from it)
+    helmet(helmetOptions(config.secureCookies)),
+  );
   app.use(cookieParser());
   app.useBodyParser('json', { limit: '100kb' });
   app.useBodyParser('urlencoded', { limit: '10kb', extended: false });

@@ -73,14 +73,16 @@ export class BullmqJobQueue extends JobQueue implements BeforeApplicationShutdow
     return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
   }
 
-  async enqueue(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobView> {
+  enqueue(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobView> {
+    return this.reach(name, () => this.add(name, payload, options));
+  }
+
+  private async add(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions): Promise<JobView> {
     // an existing jobId or a live deduplication key answers the job that is already there
-    const added = await this.reach(name, (queue) =>
-      queue.add(name, payload, {
-        jobId: options.jobId ?? `${name}-${randomUUID()}`,
-        deduplication: options.exclusiveKey ? { id: options.exclusiveKey } : undefined,
-      }),
-    );
+    const added = await this.queue(name).add(name, payload, {
+      jobId: options.jobId ?? `${name}-${randomUUID()}`,
+      deduplication: options.exclusiveKey ? { id: options.exclusiveKey } : undefined,
+    });
     return (await this.get(added.id!))!;
   }
 
