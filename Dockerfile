@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # One Node image for the api, worker and bucket-init services (target runtime), and one nginx
 # image holding both web builds (target web). Node 24 is an LTS line; the code also runs on 20.
 ARG NODE_IMAGE=node:24.22.1-bookworm-slim
