@@ -593,31 +593,49 @@ ${siteConf}
     },
   );
 
+  /** Six clients looping over `calls` through nginx until stopped; every answer must be < 400. */
+  const underLoad = (calls) => {
+    let stop = false;
+    let done = 0;
+    const failures = [];
+    const loops = Array.from({ length: 6 }, async (_, i) => {
+      for (let n = i; !stop; n++) {
+        try {
+          const r = await calls[n % calls.length]();
+          const text = await r.text();
+          if (r.status >= 400) failures.push(`${r.status} ${r.url} ${text.slice(0, 300)}`);
+        } catch (err) {
+          failures.push(err.message);
+        }
+        done++;
+      }
+    });
+    return async () => {
+      stop = true;
+      await Promise.all(loops);
+      expect(
+        failures.length === 0,
+        `${failures.length} of ${done} requests failed: ${failures.slice(0, 5).join('; ')}`,
+      );
+      expect(done > 50, `only ${done} requests ran`);
+      return done;
+    };
+  };
+  // (not /api/health: a stopping replica answers it 503 "shutting_down" on purpose, for monitors)
+  const reads = () => [
+    () => web('/api/site-config'),
+    () => web('/api/session', { headers: { cookie: bob.cookie } }),
+    () => web(media.url, { headers: { range: 'bytes=0-99' } }),
+    () => web(`/api/users/${bob.id}/stats`, { headers: { cookie: bob.cookie } }),
+  ];
+
   await check(
     'an API replica stopped under load (SIGTERM) costs no request; its in-flight request finishes',
     async () => {
-      let stop = false;
-      let done = 0;
-      const failures = [];
-      const calls = [
-        () => web('/api/site-config'),
-        () => web('/api/session', { headers: { cookie: bob.cookie } }),
+      const finish = underLoad([
+        ...reads(),
         () => json('POST', `/api/media/${media.id}/view`, { userId: bob.id }, { cookie: bob.cookie }),
-        () => web(media.url, { headers: { range: 'bytes=0-99' } }),
-        () => web(`/api/users/${bob.id}/stats`, { headers: { cookie: bob.cookie } }),
-      ]; // (not /api/health: a stopping replica answers it 503 "shutting_down" on purpose, for monitors)
-      const load = Array.from({ length: 6 }, async (_, i) => {
-        for (let n = i; !stop; n++) {
-          try {
-            const r = await calls[n % calls.length]();
-            const text = await r.text();
-            if (r.status >= 400) failures.push(`${r.status} ${r.url} ${text.slice(0, 300)}`);
-          } catch (err) {
-            failures.push(err.message);
-          }
-          done++;
-        }
-      });
+      ]);
       await sleep(1500);
       const inFlight = slowRequest(replicaHosts[0], apiPort);
       await sleep(200);
@@ -625,18 +643,12 @@ ${siteConf}
       const answer = await inFlight;
       const { code, signal, hung } = await exit;
       await sleep(2000);
-      stop = true;
-      await Promise.all(load);
+      const done = await finish();
       expect(answer.status === 200, `in-flight request answered ${answer.status} ${answer.text}`);
       expect(
         !hung && (code === 0 || signal === 'SIGTERM'),
         `api-1 exited with code ${code} signal ${signal}${hung ? ' after hanging' : ''}`,
       );
-      expect(
-        failures.length === 0,
-        `${failures.length} of ${done} requests failed: ${failures.slice(0, 5).join('; ')}`,
-      );
-      expect(done > 50, `only ${done} requests ran`);
       console.log(`     ${done} requests through nginx while api-1 stopped, 0 failed`);
     },
   );
@@ -663,6 +675,21 @@ ${siteConf}
       startApi(3);
       await healthy(3);
       await probeReaches(3);
+    },
+  );
+
+  await check(
+    'a replica killed with -9 under load: nginx moves its requests to another replica, none fails',
+    async () => {
+      const finish = underLoad([
+        ...reads(),
+        () => json('POST', `/api/media/${media.id}/view`, { userId: bob.id }, { cookie: bob.cookie }),
+      ]);
+      await sleep(1500);
+      await apis.get(3).stop('SIGKILL');
+      await sleep(2500);
+      const done = await finish();
+      console.log(`     ${done} requests through nginx while api-3 was killed, 0 failed`);
     },
   );
 
@@ -710,10 +737,18 @@ ${siteConf}
   await dns?.close();
   const failed = results.filter((r) => !r.ok);
   if (failed.length) {
-    for (const name of ['api-1', 'api-2', 'worker-1', 'worker-2', 'nginx-error']) {
+    for (const name of ['api-1', 'api-2', 'worker-1', 'worker-2']) {
       const file = path.join(work, `${name}.log`);
       if (existsSync(file)) console.log(`--- ${name}.log (end) ---\n${readFileSync(file, 'utf8').slice(-3000)}`);
     }
+    const nginxErrors = path.join(work, 'nginx-error.log');
+    if (existsSync(nginxErrors))
+      console.log(
+        `--- nginx errors ---\n${readFileSync(nginxErrors, 'utf8')
+          .split('\n')
+          .filter((l) => / \[error\] /.test(l))
+          .join('\n')}`,
+      );
   }
   rmSync(work, { recursive: true, force: true });
   console.log(`topology check took ${((Date.now() - started) / 1000).toFixed(1)} s`);

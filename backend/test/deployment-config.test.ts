@@ -211,12 +211,19 @@ describe('nginx/default.conf', () => {
 
   it('replaces the client X-Forwarded-For with the address nginx sees', () => {
     const proxied = locations.filter((l) => /proxy_pass/.test(l.body));
-    expect(proxied.map((l) => l.path).sort()).toEqual(['/api/', '/media/']);
+    expect(proxied.map((l) => l.path).sort()).toEqual(['/api/', '/api/media/upload', '/media/']);
     for (const l of proxied) {
       expect(l.body).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
       expect(l.body).toMatch(/proxy_pass http:\/\/\$api_upstream;/);
     }
     expect(conf).not.toMatch(/proxy_add_x_forwarded_for/);
+  });
+
+  it('moves a request off a replica that reset it (small bodies buffered), and streams uploads', () => {
+    const api = locations.find((l) => l.path === '/api/')!.body;
+    expect(api).toMatch(/proxy_next_upstream error timeout non_idempotent;/);
+    expect(api).not.toMatch(/proxy_request_buffering off/);
+    expect(locations.find((l) => l.path === '/api/media/upload')!.body).toMatch(/proxy_request_buffering off;/);
   });
 
   it('adds the security headers to what nginx serves itself, and never on top of the API’s', () => {
