@@ -386,7 +386,7 @@ ${siteConf}
       .getSetCookie()
       .find((c) => c.startsWith('vibe_session='))
       ?.split(';')[0];
-    return { ...(await r.json()), cookie };
+    return { ...(await r.json()), sessionId, cookie };
   };
   const png = (seed) =>
     sharp({ create: { width: 8, height: 8, channels: 3, background: { r: seed, g: 90, b: 200 } } })

@@ -100,6 +100,7 @@ const notInCompose: Record<string, string> = {
   VISITOR_WEB_DIR: 'nginx serves the web apps in the services mode',
   ADMIN_WEB_DIR: 'nginx serves the web apps in the services mode',
   LISTEN_ADDRESS: 'containers listen on every interface; nginx reaches them by service name',
+  EMBEDDED_DB_FSYNC: 'PGlite only (the embedded mode); the services mode runs on PostgreSQL',
 };
 
 /**
