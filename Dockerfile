@@ -1,5 +1,8 @@
-# One image for the api and worker services, and the static files for nginx.
-FROM node:20-bookworm-slim AS build
+# One Node image for the api, worker and bucket-init services (target runtime), and one nginx
+# image holding both web builds (target web). Node 24 is an LTS line; the code also runs on 20.
+ARG NODE_IMAGE=node:24.22.1-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json ./
 COPY backend/package.json backend/
@@ -9,8 +12,12 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production
+FROM ${NODE_IMAGE} AS runtime
+# DATA_DIR is the only path the app writes: upload temp files in the services mode, everything
+# (PGlite, media, outbox) when the image runs alone in the embedded mode
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/app/data
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/
@@ -18,11 +25,17 @@ COPY visitor-web/package.json visitor-web/
 COPY admin-web/package.json admin-web/
 RUN npm ci --omit=dev --workspace backend --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/backend/dist backend/dist
+# owned by the user the app runs as; a volume mounted here starts with this owner
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
+VOLUME ["/app/data"]
 EXPOSE 3000
 CMD ["node", "backend/dist/main.js"]
 
-FROM nginx:1.27-alpine AS web
+FROM nginx:1.30.4-alpine AS web
 COPY nginx/default.conf /etc/nginx/conf.d/default.conf
+COPY nginx/security-headers.http.conf nginx/security-headers.https.conf /etc/nginx/security-headers/
+# the official entrypoint runs /docker-entrypoint.d/*.sh before nginx: picks the headers for PUBLIC_URL
+COPY --chmod=755 nginx/40-security-headers.sh /docker-entrypoint.d/40-security-headers.sh
 COPY --from=build /app/visitor-web/dist /usr/share/nginx/html/visitor
 COPY --from=build /app/admin-web/dist /usr/share/nginx/html/admin

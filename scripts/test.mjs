@@ -4,7 +4,9 @@
 //   2. backend on PostgreSQL (DATABASE_URL)      – needs PostgreSQL
 //      (tests that need Redis run in both passes when Redis answers)
 //   3. visitor-web and admin-web unit tests      – need only Node
-//   4. end-to-end in Chromium (visitor, admin)   – needs /usr/bin/chromium
+//   4. the services deployment on loopback       – needs nginx, PostgreSQL and Redis
+//      (scripts/services-topology.mjs: docker-compose.yml's wiring, checked through nginx)
+//   5. end-to-end in Chromium (visitor, admin)   – needs /usr/bin/chromium
 // With CI=true a missing service or any skipped test fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -115,16 +117,25 @@ vitest('visitor-web unit tests', path.join(root, 'visitor-web'), {});
 vitest('admin-web unit tests', path.join(root, 'admin-web'), {});
 
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-if (haveChromium || nginxBin) {
+// CI runs the topology whatever is missing, so a missing service fails it instead of skipping it
+const topology = ci || (nginxBin && havePg && haveRedis);
+if (haveChromium || topology) {
   if (build()) {
-    if (nginxBin) run('nginx in front of the API (deployment wiring)', 'node', ['scripts/nginx-smoke.mjs']);
+    if (topology)
+      run('services deployment on loopback (compose wiring through nginx)', 'node', ['scripts/services-topology.mjs'], {
+        TEST_DATABASE_URL: pgUrl,
+        TEST_REDIS_URL: redisUrl,
+      });
     if (haveChromium) {
       run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
       run('admin portal end-to-end in Chromium', 'node', ['admin-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
     }
   }
 }
-if (!nginxBin) notRun.push('nginx wiring check (no nginx; apt-get install nginx)');
+if (!topology)
+  notRun.push(
+    `services deployment check (needs nginx, PostgreSQL and Redis: ${[!nginxBin && 'no nginx', !havePg && 'no PostgreSQL', !haveRedis && 'no Redis'].filter(Boolean).join(', ')})`,
+  );
 if (!haveChromium) notRun.push(`end-to-end browser tests (no Chromium at ${chromium}; apt-get install chromium)`);
 
 console.log('\n=== summary ===');

@@ -12,7 +12,8 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   configureApp(app);
-  await app.listen(config.port);
+  if (config.listenAddress) await app.listen(config.port, config.listenAddress);
+  else await app.listen(config.port);
   console.log(`How's my Vibe? is listening on ${config.publicUrl} (API docs at /api/docs)`);
 }
 

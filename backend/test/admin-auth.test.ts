@@ -260,7 +260,7 @@ describe('admin password when none is configured', () => {
   });
 
   it('production refuses to start', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir });
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, SMTP_URL: 'smtp://127.0.0.1:2525' });
     const err = vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(resolveAdminCredentials(config)).rejects.toThrow(/ADMIN_PASSWORD must be set in production/);
     err.mockRestore();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
@@ -106,6 +106,7 @@ if (dbKind === 'postgres') {
           // a dead worker's job is taken over within a couple of seconds
           JOBS_LOCK_MS: '2000',
           DATA_DIR: logDir,
+          LOG_LEVEL: 'info', // the job start / take-over / end lines
           ...s3.env,
         },
         path.join(logDir, `worker-${starts}.log`),
@@ -149,6 +150,13 @@ if (dbKind === 'postgres') {
       spawnWorker();
       const job = await withLog(waitForJob(api, jobId, 120_000));
       expect(job.state).toBe('completed');
+      // the operator can follow it: the first worker started it, the last one took it over and finished it
+      expect(await readFile(path.join(logDir, 'worker-1.log'), 'utf8')).toMatch(
+        new RegExp(`Job ${jobId} started \\(attempt 1\\)`),
+      );
+      const lastLog = await worker!.log();
+      expect(lastLog).toMatch(new RegExp(`Job ${jobId} taken over \\(attempt \\d+\\)`));
+      expect(lastLog).toMatch(new RegExp(`Job ${jobId} completed in`));
       const done = await populationFacts(q);
       expectConsistent(done);
       expect(done.run.state).toBe('completed');

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -7,6 +8,8 @@ import path from 'node:path';
 export class AppConfig {
   readonly nodeEnv!: 'development' | 'production' | 'test';
   readonly port!: number;
+  /** Address the API listens on; undefined listens on every interface. */
+  readonly listenAddress?: string;
   readonly dataDir!: string;
   readonly publicUrl!: string;
   readonly databaseUrl?: string;
@@ -55,6 +58,18 @@ export class ConfigError extends Error {
 type Source = Record<string, string | undefined>;
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+
+/** DATABASE_PASSWORD goes into the URL encoded, so any character is safe in it (compose passes it apart). */
+function withPassword(databaseUrl: string | undefined, password: string | undefined): string | undefined {
+  if (!databaseUrl || password === undefined) return databaseUrl;
+  try {
+    const u = new URL(databaseUrl);
+    u.password = encodeURIComponent(password);
+    return u.toString();
+  } catch {
+    return databaseUrl; // already reported as not a valid URL
+  }
+}
 
 export function loadConfig(source: Source = process.env): AppConfig {
   const problems: string[] = [];
@@ -106,6 +121,10 @@ export function loadConfig(source: Source = process.env): AppConfig {
     problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
   }
   const port = int('PORT', 3000, 0, 65535);
+  const listenAddress = str('LISTEN_ADDRESS');
+  if (listenAddress !== undefined && !net.isIP(listenAddress)) {
+    problems.push(`LISTEN_ADDRESS must be an IP address (got "${listenAddress}")`);
+  }
   const dataDir = path.resolve(str('DATA_DIR') ?? './data');
   const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
@@ -126,6 +145,15 @@ export function loadConfig(source: Source = process.env): AppConfig {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
 
+  if (str('DATABASE_PASSWORD') !== undefined && !str('DATABASE_URL')) {
+    problems.push('DATABASE_PASSWORD is set but DATABASE_URL is not');
+  }
+
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  if (nodeEnvRaw === 'production' && !smtpUrl) {
+    problems.push('SMTP_URL must be set in production (without it login links are only written to DATA_DIR/outbox)');
+  }
+
   const siteDomainNames: Record<string, string> = {};
   for (const pair of (str('SITE_DOMAIN_NAMES') ?? '').split(',').filter((p) => p.trim())) {
     const [host, name] = pair.split('=').map((s) => s?.trim());
@@ -141,12 +169,13 @@ export function loadConfig(source: Source = process.env): AppConfig {
   const config: AppConfig = Object.assign(new AppConfig(), {
     nodeEnv: nodeEnvRaw as AppConfig['nodeEnv'],
     port,
+    listenAddress,
     dataDir,
     publicUrl,
-    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl: withPassword(url('DATABASE_URL', ['postgres:', 'postgresql:']), str('DATABASE_PASSWORD')),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     s3,
-    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    smtpUrl,
     mailFrom: str('MAIL_FROM') ?? "How's my Vibe <no-reply@localhost>",
     adminUsername: str('ADMIN_USERNAME') ?? 'admin',
     adminPassword,

@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/env.js';
+import { helmetOptions } from './security-headers.js';
 import { ErrorFilter } from './error.filter.js';
 import { serveWebApps } from './web-apps.js';
 
@@ -16,21 +17,8 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.set('trust proxy', 'loopback, linklocal, uniquelocal'); // nginx in front: real client IP for limits
   app.disable('x-powered-by');
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // ads render in a sandboxed srcdoc iframe; media may come from S3/MinIO directly
-          'frame-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'media-src': ["'self'", 'blob:', 'https:'],
-          'script-src': ["'self'"],
-          'connect-src': ["'self'", 'https:'],
-          'upgrade-insecure-requests': config.secureCookies ? [] : null,
-        },
-      },
-      strictTransportSecurity: config.secureCookies,
-      crossOriginEmbedderPolicy: false,
-    }),
+    // one list for the API and nginx (nginx/security-headers.*.conf are generated from it)
+    helmet(helmetOptions(config.secureCookies)),
   );
   app.use(cookieParser());
   app.useBodyParser('json', { limit: '100kb' });

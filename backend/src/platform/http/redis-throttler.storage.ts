@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 
@@ -14,27 +15,50 @@ end
 return {hits, ttl, blocked}
 `;
 
+/** At most one "Redis unreachable" warning per this many ms (every request would log one otherwise). */
+const WARN_EVERY_MS = 60_000;
+
 /**
  * Request throttle counters in Redis when REDIS_URL is set, so every API replica sees the same
- * counts (the in-memory default would give each replica its own allowance).
+ * counts (the in-memory default would give each replica its own allowance). While Redis is
+ * unreachable the guard fails open: requests are served uncounted and a warning is logged,
+ * because a coarse flood guard must not take the whole site down with it.
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly logger = new Logger('Throttle');
+  private warnedAt = 0;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {}
 
+  /** A client that fails fast: no queue of commands waiting for a reconnect, no request held up. */
+  static connect(redisUrl: string, prefix: string): RedisThrottlerStorage {
+    return new RedisThrottlerStorage(
+      new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000 }),
+      prefix,
+    ).watch();
+  }
+
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
     const base = `${this.prefix}:${throttlerName}:${key}`;
-    const [hits, timeToExpire, blockTtl] = (await this.redis.eval(
-      SCRIPT,
-      2,
-      `${base}:hits`,
-      `${base}:blocked`,
-      String(ttl),
-      String(limit),
-      String(blockDuration || ttl),
-    )) as [number, number, number];
+    let reply: [number, number, number];
+    try {
+      reply = (await this.redis.eval(
+        SCRIPT,
+        2,
+        `${base}:hits`,
+        `${base}:blocked`,
+        String(ttl),
+        String(limit),
+        String(blockDuration || ttl),
+      )) as [number, number, number];
+    } catch (err) {
+      this.warnUnreachable(err as Error);
+      return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
+    }
+    const [hits, timeToExpire, blockTtl] = reply;
     const isBlocked = blockTtl > 0;
     return {
       totalHits: hits,
@@ -44,7 +68,31 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     };
   }
 
+  /** For /api/health: rejects while Redis is unreachable. */
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async close(): Promise<void> {
-    await this.redis.quit();
+    // QUIT needs a live connection; while Redis is away just drop the socket
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
+  }
+
+  private watch(): this {
+    // without a listener ioredis prints every failed reconnect as an unhandled error event
+    this.redis.on('error', (err: Error) => this.warnUnreachable(err));
+    this.redis.on('ready', () => {
+      if (this.warnedAt) this.logger.log('Redis is back: requests are counted again');
+      this.warnedAt = 0;
+    });
+    return this;
+  }
+
+  private warnUnreachable(err: Error): void {
+    const now = Date.now();
+    if (now - this.warnedAt < WARN_EVERY_MS) return;
+    this.warnedAt = now;
+    this.logger.warn(`Redis unreachable (${err.message}): requests are served uncounted until it is back`);
   }
 }

@@ -1,11 +1,11 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/env.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
 
-const STORAGE = Symbol('throttle-storage');
+/** The Redis-backed counters, or null without REDIS_URL; /api/health pings Redis through it. */
+export const THROTTLE_STORAGE = Symbol('throttle-storage');
 
 /**
  * Coarse per-IP flood guard on every route (sensitive routes have their own DB-backed limits).
@@ -15,10 +15,7 @@ const STORAGE = Symbol('throttle-storage');
 export class ThrottleModule implements OnApplicationShutdown {
   static register(config: AppConfig): DynamicModule {
     const storage = config.redisUrl
-      ? new RedisThrottlerStorage(
-          new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }),
-          `${config.jobsPrefix}:throttle`,
-        )
+      ? RedisThrottlerStorage.connect(config.redisUrl, `${config.jobsPrefix}:throttle`)
       : null;
     return {
       module: ThrottleModule,
@@ -29,13 +26,14 @@ export class ThrottleModule implements OnApplicationShutdown {
         }),
       ],
       providers: [
-        { provide: STORAGE, useValue: storage },
+        { provide: THROTTLE_STORAGE, useValue: storage },
         { provide: APP_GUARD, useClass: ThrottlerGuard },
       ],
+      exports: [THROTTLE_STORAGE],
     };
   }
 
-  constructor(@Inject(STORAGE) private readonly storage: RedisThrottlerStorage | null) {}
+  constructor(@Inject(THROTTLE_STORAGE) private readonly storage: RedisThrottlerStorage | null) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.storage?.close();

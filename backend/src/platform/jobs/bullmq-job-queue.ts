@@ -1,13 +1,23 @@
 import { getQueueToken, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type Type } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type Type,
+} from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { type ConnectionOptions, type DefaultJobOptions, type Job, type JobType, Queue, WaitingError } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/env.js';
+import { DomainError } from '../domain-error.js';
 import { JobHandlers } from './job-handlers.js';
+import { logJobRun } from './job-run-log.js';
 import {
   clampPercent,
   type EnqueueOptions,
+  JOB_NAMES,
   JobInterrupted,
   type JobName,
   jobNameOf,
@@ -44,9 +54,21 @@ export const defaultJobOptions: DefaultJobOptions = {
   removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
 };
 
+/** How long an admin waits for the queue before hearing that Redis is unavailable. */
+const QUEUE_WAIT_MS = 5_000;
+const queueUnavailable = () =>
+  new DomainError('unavailable', 'The job queue (Redis) is unavailable; try again in a moment');
+
+/** A queue's or worker's Redis connection state; 'unknown' when it never connected (its client is still pending). */
+const clientStatus = (owner: Pick<Queue, 'getBackend'>): Promise<string> =>
+  Promise.race([
+    owner.getBackend().client.then((c) => c.status),
+    new Promise<string>((r) => setTimeout(() => r('unknown'), 200)),
+  ]);
+
 /** BullMQ queues (one per job name) in Redis; job state is read back from Redis by any replica. */
 @Injectable()
-export class BullmqJobQueue extends JobQueue {
+export class BullmqJobQueue extends JobQueue implements BeforeApplicationShutdown {
   constructor(private readonly moduleRef: ModuleRef) {
     super();
   }
@@ -55,7 +77,11 @@ export class BullmqJobQueue extends JobQueue {
     return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
   }
 
-  async enqueue(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobView> {
+  enqueue(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobView> {
+    return this.reach(name, () => this.add(name, payload, options));
+  }
+
+  private async add(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions): Promise<JobView> {
     // an existing jobId or a live deduplication key answers the job that is already there
     const jobId = options.jobId ?? `${name}-${randomUUID()}`;
     const added = await this.queue(name).add(name, payload, {
@@ -70,7 +96,35 @@ export class BullmqJobQueue extends JobQueue {
   async get(id: string): Promise<JobView | null> {
     const name = jobNameOf(id);
     if (!name) return null;
+    return this.reach(name, (queue) => this.read(queue, name, id));
+  }
+
+  /** QUIT cannot reach an absent Redis: drop those connections, so the queues' own close is quiet and quick. */
+  async beforeApplicationShutdown(): Promise<void> {
+    for (const name of JOB_NAMES) {
+      const backend = this.queue(name).getBackend();
+      if ((await clientStatus(this.queue(name))) !== 'ready') await backend.close(true).catch(() => undefined);
+    }
+  }
+
+  /** Runs queue commands, turning "Redis is away" (a refused command or no answer in time) into a 503. */
+  private async reach<T>(name: JobName, work: (queue: Queue) => Promise<T>): Promise<T> {
     const queue = this.queue(name);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(queueUnavailable()), QUEUE_WAIT_MS);
+    });
+    try {
+      return await Promise.race([work(queue), timeout]);
+    } catch (err) {
+      if (err instanceof DomainError) throw err;
+      throw (await clientStatus(queue)) === 'ready' ? err : queueUnavailable();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async read(queue: Queue, name: JobName, id: string): Promise<JobView | null> {
     // state first, then the job's data: a job seen finished is then read with its result (the
     // other order can catch it between its last read and its completion)
     const state = await queue.getJobState(id);
@@ -121,6 +175,8 @@ function viewOf(job: Job, name: JobName, state: JobState): JobView {
  */
 export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHost> {
   @Processor(name, {
+    // the workers keep the default connection (they wait for Redis); only the queues fail fast
+    connection: redisConnection(config.redisUrl!),
     concurrency: 1,
     autorun: false,
     lockDuration: config.jobsLockMs,
@@ -128,7 +184,7 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
     stalledInterval: config.jobsLockMs,
     maxStalledCount: 3,
   })
-  class JobProcessor extends WorkerHost implements OnApplicationBootstrap {
+  class JobProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
     private readonly logger = new Logger(`Jobs:${name}`);
 
     constructor(
@@ -147,18 +203,35 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
       void this.worker.run().catch((err: Error) => this.logger.error(`Worker stopped: ${err.message}`));
     }
 
+    /**
+     * A normal close sends QUIT and waits for the blocking read, which an absent Redis never
+     * answers: then close without waiting (running handlers were already stopped at a
+     * checkpoint; a job Redis could not be told about is taken over once its lock expires).
+     */
+    async beforeApplicationShutdown(): Promise<void> {
+      if ((await clientStatus(this.worker)) !== 'ready') {
+        this.logger.warn('Redis is unreachable: closing the worker without waiting for it');
+        await this.worker.close(true).catch(() => undefined);
+      }
+    }
+
     async process(job: Job, token?: string): Promise<unknown> {
       await this.handlers.ready;
       const handler = this.handlers.get(name);
       if (!handler) throw new Error(`No handler registered for job "${name}"`);
+      const attempt = job.attemptsStarted || job.attemptsMade + 1;
+      // a start that neither failed nor finished before this one: its worker stopped or died
+      const run = { id: job.id!, attempt, takenOver: attempt > job.attemptsMade + 1 || job.stalledCounter > 0 };
       return this.running.track(job.id!, async (signal) => {
         try {
-          return await handler.run(job.data, {
-            jobId: job.id!,
-            attempt: job.attemptsStarted || job.attemptsMade + 1,
-            signal,
-            progress: (p) => job.updateProgress({ ...p, percent: clampPercent(p.percent) }),
-          });
+          return await logJobRun(this.logger, run, () =>
+            handler.run(job.data, {
+              jobId: job.id!,
+              attempt,
+              signal,
+              progress: (p) => job.updateProgress({ ...p, percent: clampPercent(p.percent) }),
+            }),
+          );
         } catch (err) {
           if (err instanceof JobInterrupted) {
             // back to waiting without spending an attempt; the next worker resumes from the checkpoint

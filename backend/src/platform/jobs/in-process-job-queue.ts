@@ -5,6 +5,7 @@ import os from 'node:os';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/env.js';
 import { JobHandlers } from './job-handlers.js';
+import { logJobRun } from './job-run-log.js';
 import {
   backoffMs,
   clampPercent,
@@ -216,18 +217,22 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
       );
       heartbeat.unref();
       try {
-        const result = await handler.run(job.payload, {
-          jobId: job.id,
-          attempt: job.attempts_made,
-          signal,
-          progress: async (p) => {
-            await this.db.query(`UPDATE jobs SET progress = $3::jsonb WHERE ${owned}`, [
-              job.id,
-              this.workerId,
-              JSON.stringify({ ...p, percent: clampPercent(p.percent) }),
-            ]);
-          },
-        });
+        // claimed again with no failure recorded: the process that ran it before stopped or died
+        const run = { id: job.id, attempt: job.attempts_made, takenOver: job.attempts_made > 1 && !job.error };
+        const result = await logJobRun(this.logger, run, () =>
+          handler.run(job.payload, {
+            jobId: job.id,
+            attempt: job.attempts_made,
+            signal,
+            progress: async (p) => {
+              await this.db.query(`UPDATE jobs SET progress = $3::jsonb WHERE ${owned}`, [
+                job.id,
+                this.workerId,
+                JSON.stringify({ ...p, percent: clampPercent(p.percent) }),
+              ]);
+            },
+          }),
+        );
         await this.db.query(
           `UPDATE jobs SET state = 'completed', result = $3::jsonb, error = NULL, finished_at = now(),
              locked_by = NULL, locked_until = NULL

@@ -34,7 +34,13 @@ export class JobsModule implements OnModuleDestroy {
           prefix: config.jobsPrefix,
           defaultJobOptions,
         }),
-        BullModule.registerQueue(...JOB_NAMES.map((name) => ({ name }))),
+        // enqueue and read fail at once while Redis is away (a 503), instead of waiting for it
+        BullModule.registerQueue(
+          ...JOB_NAMES.map((name) => ({
+            name,
+            connection: { ...redisConnection(config.redisUrl!), enableOfflineQueue: false },
+          })),
+        ),
       ],
       controllers: [JobsController],
       providers: [

@@ -1,4 +1,7 @@
 import {
+  BucketAlreadyOwnedByYou,
+  type BucketLocationConstraint,
+  CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -37,10 +40,14 @@ export class S3ObjectStorage extends ObjectStorage {
   readonly provider = 's3';
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly endpoint?: string;
+  private readonly region: string;
 
   constructor(settings: S3Settings) {
     super();
     this.bucket = settings.bucket;
+    this.endpoint = settings.endpoint;
+    this.region = settings.region;
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
@@ -116,6 +123,33 @@ export class S3ObjectStorage extends ObjectStorage {
 
   async ping(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
+  /** Creates the bucket when it is missing (deployment set-up; the API never calls this). */
+  async ensureBucket(): Promise<'created' | 'exists'> {
+    try {
+      await this.ping();
+      return 'exists';
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+    }
+    try {
+      await this.client.send(
+        new CreateBucketCommand({
+          Bucket: this.bucket,
+          // AWS itself wants the region named outside us-east-1; S3-compatible servers take the default
+          CreateBucketConfiguration:
+            !this.endpoint && this.region !== 'us-east-1'
+              ? { LocationConstraint: this.region as BucketLocationConstraint }
+              : undefined,
+        }),
+      );
+    } catch (err) {
+      // another bucket-init got there first
+      if (err instanceof BucketAlreadyOwnedByYou) return 'exists';
+      throw err;
+    }
+    return 'created';
   }
 
   destroy(): void {

@@ -1,0 +1,55 @@
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * The one source of the security headers. The API sends them through helmet on every response
+ * (embedded mode: the web apps too); in the services mode nginx serves the web apps and adds the
+ * same headers from nginx/security-headers.{http,https}.conf, generated from this file by
+ * `node scripts/nginx-security-headers.mjs`. `https` is what PUBLIC_URL says in both modes.
+ */
+export function helmetOptions(https: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        // ads render in their own framed document (/api/ad-frame); media may come from S3 directly
+        'frame-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'media-src': ["'self'", 'blob:', 'https:'],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'", 'https:'],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https,
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** The headers helmet sets with those options, by name, exactly as it sends them. */
+export function securityHeaders(https: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number) => (headers[name] = String(value)),
+    removeHeader: () => undefined,
+  };
+  let failed: unknown;
+  helmet(helmetOptions(https))({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    failed = err;
+  });
+  if (failed) throw failed;
+  return headers;
+}
+
+/** The same headers as nginx `add_header` lines (`always`: error pages carry them too). */
+export function nginxSecurityHeaders(https: boolean): string {
+  const lines = Object.entries(securityHeaders(https)).map(([name, value]) => {
+    if (/["\\$\n]/.test(value)) throw new Error(`${name} cannot be written as an nginx string: ${value}`);
+    return `add_header ${name} "${value}" always;`;
+  });
+  return [
+    `# Generated from backend/src/platform/http/security-headers.ts by scripts/nginx-security-headers.mjs: do not edit.`,
+    `# The headers the API sends when PUBLIC_URL is ${https ? 'https' : 'http'}://…`,
+    ...lines,
+    '',
+  ].join('\n');
+}

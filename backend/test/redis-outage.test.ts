@@ -1,0 +1,137 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { asAdmin } from './support/jobs.js';
+import { haveRedisServer, type PrivateRedis, startPrivateRedis } from './support/redis-server.js';
+import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
+import { buildBackend, startWorker, uniquePrefix, type WorkerProcess } from './support/worker-process.js';
+
+/**
+ * Redis going away (the throttle counters and the job queues live there). Decided behaviour:
+ * visitor routes keep working (the flood guard fails open and logs a warning), /api/health says
+ * Redis is down (503), job routes answer 503 at once, and every process still shuts down cleanly.
+ * Each test runs its own redis-server on a spare port and stops it; the machine's Redis is never touched.
+ */
+describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
+  let redis: PrivateRedis;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    t = await startTestApp({
+      REDIS_URL: redis.url,
+      JOBS_PREFIX: uniquePrefix('outage'),
+      RUN_JOBS: 'false',
+      RATE_LIMIT_PER_MINUTE: '5',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await redis?.stop();
+  });
+
+  it('visitor routes keep answering while Redis is down; health reports Redis; the limit is back with Redis', async () => {
+    const health = await request(t.server).get('/api/health').expect(200);
+    expect(health.body.details.redis.status).toBe('up');
+    await request(t.server).get('/api/idle-redirect-config').expect(200);
+
+    await redis.stop();
+    for (let i = 0; i < 8; i++) await request(t.server).get('/api/idle-redirect-config').expect(200);
+    const down = await request(t.server).get('/api/health').expect(503);
+    expect(down.body.details.redis.status).toBe('down');
+    expect(down.body.details.database.status).toBe('up');
+
+    await redis.start();
+    // counting resumes once the client has reconnected: the sixth request in the minute is refused
+    const deadline = Date.now() + 30_000;
+    while ((await request(t.server).get('/api/health')).status !== 200) {
+      if (Date.now() > deadline) throw new Error('health did not recover after Redis came back');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await request(t.server).get('/api/idle-redirect-config')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('a job route answers 503 with the JSON error while Redis is down', async () => {
+    await redis.stop();
+    try {
+      const res = await asAdmin(t).post('/api/admin/import-media').expect(503);
+      expect(res.body).toMatchObject({ statusCode: 503, error: 'unavailable' });
+      expect(res.body.message).toMatch(/job queue/i);
+      const read = await asAdmin(t).get('/api/admin/jobs/import-media-00000000').expect(503);
+      expect(read.body.error).toBe('unavailable');
+    } finally {
+      await redis.start();
+    }
+  });
+
+  it('an API process shuts down while Redis is down', async () => {
+    const other = await startTestApp({ REDIS_URL: redis.url, JOBS_PREFIX: uniquePrefix('outage'), RUN_JOBS: 'false' });
+    await request(other.server).get('/api/idle-redirect-config').expect(200);
+    await redis.stop();
+    try {
+      await request(other.server).get('/api/health').expect(503); // the outage is noticed
+      await other.close(); // resolves: no hook waits for Redis to come back
+    } finally {
+      await redis.start();
+    }
+  });
+});
+
+if (dbKind === 'postgres') {
+  describe.runIf(haveRedisServer)('worker process with Redis down (postgres)', () => {
+    let redis: PrivateRedis;
+    let api: TestApp;
+    let build: Awaited<ReturnType<typeof buildBackend>>;
+    let logDir: string;
+    let worker: WorkerProcess | undefined;
+
+    beforeAll(async () => {
+      [redis, build, logDir] = await Promise.all([
+        startPrivateRedis(),
+        buildBackend(),
+        mkdtemp(path.join(os.tmpdir(), 'vibe-outage-')),
+      ]);
+      api = await startTestApp({ RUN_JOBS: 'false' }); // migrates the database the worker uses
+    });
+    afterAll(async () => {
+      await worker?.kill(); // only if the test failed with it still running
+      await api?.close();
+      await redis?.stop();
+      await build?.remove();
+      await rm(logDir, { recursive: true, force: true });
+    });
+
+    it('exits on SIGTERM while Redis is unreachable', async () => {
+      worker = startWorker(
+        build.dir,
+        {
+          DATABASE_URL: api.config.databaseUrl,
+          REDIS_URL: redis.url,
+          JOBS_PREFIX: uniquePrefix('outage-worker'),
+          DATA_DIR: logDir,
+          LOG_LEVEL: 'info',
+        },
+        path.join(logDir, 'worker.log'),
+      );
+      const deadline = Date.now() + 60_000;
+      const w = worker;
+      while (!/Worker running jobs/.test(await w.log())) {
+        if (w.child.exitCode !== null) throw new Error(`worker exited early:\n${await w.log()}`);
+        if (Date.now() > deadline) throw new Error(`worker did not start:\n${await w.log()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await redis.stop();
+      await new Promise((r) => setTimeout(r, 500)); // the worker notices the lost connection
+      const exited = new Promise<number | null>((resolve) => w.child.once('exit', (code) => resolve(code)));
+      w.child.kill('SIGTERM');
+      // a hang here is the bug: the test's own timeout fails it
+      const code = await exited;
+      expect(code === 0 || w.child.signalCode === 'SIGTERM').toBe(true);
+      expect(await w.log()).toMatch(/Redis is unreachable: closing the worker without waiting for it/);
+      await redis.start();
+    });
+  });
+}
