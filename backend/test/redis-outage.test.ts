@@ -62,6 +62,8 @@ describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
       expect(res.body.message).toMatch(/job queue/i);
       const read = await asAdmin(t).get('/api/admin/jobs/import-media-00000000').expect(503);
       expect(read.body.error).toBe('unavailable');
+      const list = await asAdmin(t).get('/api/admin/jobs?limit=5').expect(503);
+      expect(list.body.error).toBe('unavailable');
     } finally {
       await redis.start();
     }

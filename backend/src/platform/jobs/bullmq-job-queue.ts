@@ -142,13 +142,14 @@ export class BullmqJobQueue extends JobQueue implements BeforeApplicationShutdow
     ];
     const byId = new Map<string, JobView>();
     for (const name of JOB_NAMES) {
-      const queue = this.queue(name);
       // newest `limit` of each list of each queue; a job that moves between two reads keeps its later state
-      for (const [state, types] of lists) {
-        for (const job of await queue.getJobs(types, 0, limit - 1, false)) {
-          if (job?.id) byId.set(job.id, viewOf(job, name, state));
+      await this.reach(name, async (queue) => {
+        for (const [state, types] of lists) {
+          for (const job of await queue.getJobs(types, 0, limit - 1, false)) {
+            if (job?.id) byId.set(job.id, viewOf(job, name, state));
+          }
         }
-      }
+      });
     }
     return newestFirst([...byId.values()], limit);
   }
