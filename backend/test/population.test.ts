@@ -50,6 +50,7 @@ describe(`vote population (${dbKind}, in-process jobs)`, () => {
 
   it.each([
     [{ action: 'explode' }, 400, /action must be one of start, pause, continue, stop/],
+    [{ action: null }, 400, /action must be one of start, pause, continue, stop/],
     [{ action: 'start', extra: 1 }, 400, /extra/],
     [{ action: 'pause' }, 409, /No vote population is running/],
     [{ action: 'continue' }, 409, /No paused vote population to continue/],

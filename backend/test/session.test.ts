@@ -108,6 +108,23 @@ describe(`sessions and profiles (${dbKind})`, () => {
     await a.agent.patch(`/api/users/${a.id}`).send({ username: 42 }).expect(400);
   });
 
+  it('refuses null where a value is optional (400), changing nothing', async () => {
+    const a = await newVisitor(t);
+    await a.agent.patch(`/api/users/${a.id}`).send({ email: 'a@example.com' }).expect(200);
+    for (const body of [{ email: null }, { username: null }, { username: null, email: null }]) {
+      const res = await a.agent.patch(`/api/users/${a.id}`).send(body).expect(400);
+      expect(res.body.message).toMatch(/email|username/);
+    }
+    for (const body of [
+      { sessionId: a.sessionId, latitude: null, longitude: 2 },
+      { sessionId: a.sessionId, latitude: null, longitude: null },
+    ]) {
+      await a.agent.post('/api/session').send(body).expect(400);
+    }
+    const now = await a.agent.get('/api/session').expect(200);
+    expect(now.body).toMatchObject({ username: a.username, email: 'a@example.com', latitude: null, longitude: null });
+  });
+
   it('names the site per domain', async () => {
     const t2 = await startTestApp({
       SITE_NAME: 'Vibe Check',

@@ -1,14 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsEmail,
-  IsLatitude,
-  IsLongitude,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  ValidateIf,
-} from 'class-validator';
+import { IsEmail, IsLatitude, IsLongitude, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Optional } from '../../../platform/http/optional.js';
 import type { User } from '../domain/user.js';
 import { SESSION_ID_PATTERN, USERNAME_PATTERN } from '../domain/user.js';
 
@@ -19,32 +11,31 @@ export class UpsertSessionDto {
 
   /** Accepted for compatibility with the spec's payload; the server picks names for new users. */
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   username?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsLatitude({ message: 'latitude must be a number between -90 and 90' })
   latitude?: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsLongitude({ message: 'longitude must be a number between -180 and 180' })
   longitude?: number;
 }
 
 export class UpdateProfileDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @Matches(USERNAME_PATTERN, { message: 'username must be 3 to 32 letters, digits, - or _' })
   username?: string;
 
   /** Empty string removes the address. */
   @ApiPropertyOptional()
-  @IsOptional()
-  @ValidateIf((o: UpdateProfileDto) => o.email !== '')
+  @ValidateIf((o: UpdateProfileDto) => o.email !== undefined && o.email !== '')
   @IsEmail({}, { message: 'email must be a valid e-mail address' })
   @MaxLength(254)
   email?: string;
