@@ -13,7 +13,8 @@ import { serveWebApps } from './web-apps.js';
 export function configureApp(app: NestExpressApplication): INestApplication {
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal'); // nginx in front: real client IP for limits
+  // only a configured proxy (nginx) may name the client: every IP limit and the flood guard read req.ip
+  app.set('trust proxy', config.trustedProxies);
   app.disable('x-powered-by');
   app.use(
     helmet({
