@@ -1,12 +1,13 @@
 import { type INestApplication, ValidationPipe } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/env.js';
 import { ErrorFilter } from './error.filter.js';
+import { jsonBodiesOnly, sameOriginOnly } from './request-guards.js';
 import { serveWebApps } from './web-apps.js';
 
 /** Everything main.ts and the tests both need, so tests run the app exactly as production does. */
@@ -33,9 +34,12 @@ export function configureApp(app: NestExpressApplication): INestApplication {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(sameOriginOnly(config));
+  app.use(jsonBodiesOnly);
   app.use(cookieParser());
-  app.useBodyParser('json', { limit: '100kb' });
-  app.useBodyParser('urlencoded', { limit: '10kb', extended: false });
+  app.use(express.json({ limit: '100kb' }));
+  // the only form the API takes: the magic-link landing page posts its own token
+  app.use('/api/auth/magic-link', express.urlencoded({ limit: '10kb', extended: false }));
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
   );
