@@ -110,7 +110,7 @@ describe(`admin redirects and ads (${dbKind})`, () => {
       [{ idleRedirectTime: 60, idleRedirectUrl: 'ftp://example.com/file' }, /Invalid URL/],
       [{ idleRedirectTime: 60, idleRedirectUrl: 'https://example.com@evil.com' }, /Invalid URL/],
       [{ idleRedirectTime: 60, idleRedirectUrl: 'http:evil.com' }, /Invalid URL/],
-      [{ idleRedirectTime: 60, idleRedirectUrl: 'https://example.com/\u0000' }, /Invalid URL/],
+      [{ idleRedirectTime: 60, idleRedirectUrl: 'https://example.com/\u0000' }, /NUL character/],
       [{ idleRedirectTime: 60, idleRedirectUrl: 'data:text/html,<script>alert(1)</script>' }, /Invalid URL/],
       [{ idleRedirectTime: 60 }, /idleRedirectUrl is required/],
       [

@@ -28,6 +28,7 @@ export interface JobBody {
   result: Json;
   error: string | null;
   attemptsMade: number;
+  finishedAt: string | null;
 }
 
 /** Polls GET /api/admin/jobs/{id} until the job is finished (completed or failed). */

@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/env.js';
 import { ErrorFilter } from './error.filter.js';
+import { checkJsonDepth, rejectNulInBody, rejectNulInUrl } from './hostile-input.js';
 import { jsonBodiesOnly, sameOriginOnly } from './request-guards.js';
 import { serveWebApps } from './web-apps.js';
 
@@ -34,12 +35,14 @@ export function configureApp(app: NestExpressApplication): INestApplication {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(rejectNulInUrl);
   app.use(sameOriginOnly(config));
   app.use(jsonBodiesOnly);
   app.use(cookieParser());
-  app.use(express.json({ limit: '100kb' }));
+  app.use(express.json({ limit: '100kb', verify: checkJsonDepth }));
   // the only form the API takes: the magic-link landing page posts its own token
   app.use('/api/auth/magic-link', express.urlencoded({ limit: '10kb', extended: false }));
+  app.use(rejectNulInBody);
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
   );
