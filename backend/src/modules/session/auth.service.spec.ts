@@ -1,7 +1,12 @@
 import type { AppConfig } from '../../config/env.js';
 import { Mailer, type MailMessage } from '../../platform/mail/mailer.js';
 import { AuthService, hashToken } from './auth.service.js';
-import { MagicLinkRepository, type MagicLinkPurpose, type MagicLinkToken } from './magic-link.repository.js';
+import {
+  type LinkRequestLimits,
+  MagicLinkRepository,
+  type MagicLinkPurpose,
+  type MagicLinkToken,
+} from './magic-link.repository.js';
 import { FakeUserRepository } from './testing/fake-user.repository.js';
 
 class FakeMailer extends Mailer {
@@ -17,13 +22,13 @@ class FakeLinks extends MagicLinkRepository {
   constructor(private readonly users: FakeUserRepository) {
     super();
   }
-  async logRequest(email: string, ip: string) {
+  async reserveRequest(email: string, ip: string, limits: LinkRequestLimits) {
+    const recent = this.requests.filter((r) => r.at > limits.since);
+    const byEmail = recent.filter((r) => r.email.toLowerCase() === email.toLowerCase()).length;
+    const byIp = recent.filter((r) => r.ip === ip).length;
+    if (byEmail >= limits.maxPerEmail || byIp >= limits.maxPerIp) return false;
     this.requests.push({ email, ip, at: new Date() });
-  }
-  async countRecentRequests(by: { email?: string; ip?: string }, since: Date) {
-    return this.requests.filter(
-      (r) => r.at > since && (by.email ? r.email.toLowerCase() === by.email.toLowerCase() : r.ip === by.ip),
-    ).length;
+    return true;
   }
   async saveToken(t: { tokenHash: string; userId: number; email: string; purpose: MagicLinkPurpose; expiresAt: Date }) {
     this.tokens.push({ ...t, id: this.tokens.length + 1, usedAt: null });

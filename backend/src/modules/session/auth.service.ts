@@ -67,15 +67,10 @@ export class AuthService {
   }
 
   private async throttle(email: string, ip: string): Promise<void> {
-    const since = new Date(Date.now() - RATE_WINDOW_MS);
-    const [byEmail, byIp] = await Promise.all([
-      this.links.countRecentRequests({ email }, since),
-      this.links.countRecentRequests({ ip }, since),
-    ]);
-    if (byEmail >= MAX_PER_EMAIL || byIp >= MAX_PER_IP) {
+    const limits = { since: new Date(Date.now() - RATE_WINDOW_MS), maxPerEmail: MAX_PER_EMAIL, maxPerIp: MAX_PER_IP };
+    if (!(await this.links.reserveRequest(email, ip, limits))) {
       throw new DomainError('rate_limited', 'Too many link requests. Please wait a few minutes and try again.');
     }
-    await this.links.logRequest(email, ip);
   }
 
   private async issue(user: User, email: string, purpose: MagicLinkPurpose): Promise<void> {

@@ -1,5 +1,12 @@
 export type MagicLinkPurpose = 'verify' | 'login';
 
+/** Link requests allowed per address and per client IP within the window. */
+export interface LinkRequestLimits {
+  since: Date;
+  maxPerEmail: number;
+  maxPerIp: number;
+}
+
 export interface MagicLinkToken {
   id: number;
   userId: number;
@@ -11,8 +18,11 @@ export interface MagicLinkToken {
 
 /** Port over magic-link tokens (stored as hashes) and the request log the rate limits read. */
 export abstract class MagicLinkRepository {
-  abstract logRequest(email: string, ip: string): Promise<void>;
-  abstract countRecentRequests(by: { email?: string; ip?: string }, since: Date): Promise<number>;
+  /**
+   * Logs a link request unless the address or the IP is at its limit (false then). Atomic: under
+   * any number of parallel requests, no more than the limit is ever logged.
+   */
+  abstract reserveRequest(email: string, ip: string, limits: LinkRequestLimits): Promise<boolean>;
   abstract saveToken(t: {
     tokenHash: string;
     userId: number;

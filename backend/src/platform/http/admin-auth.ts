@@ -126,25 +126,20 @@ export class AdminAuthGuard implements CanActivate {
     const given = parseBasicAuth(req.headers.authorization);
     if (!given) throw unauthenticated('Admin authentication required');
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    // checked before the password so a guess made while throttled learns nothing
-    const now = Date.now();
-    const standing = await this.throttle.standing(given.username, ip, new Date(now - ADMIN_THROTTLE.windowMs));
-    const trusted =
-      standing.lastSuccessAt !== null && now - standing.lastSuccessAt.getTime() < ADMIN_THROTTLE.trustedForMs;
-    if (standing.byIp >= ADMIN_THROTTLE.maxPerIp || (standing.byAccount >= ADMIN_THROTTLE.maxPerAccount && !trusted)) {
+    // a failure slot is taken before the password is compared, so a guess made while throttled
+    // learns nothing and parallel guesses cannot overshoot the limit
+    const attempt = await this.throttle.begin(given.username, ip, ADMIN_THROTTLE);
+    if (!attempt) {
       ctx
         .switchToHttp()
         .getResponse<Response>()
         .setHeader('Retry-After', String(ADMIN_THROTTLE.windowMs / 1000));
       throw new DomainError('rate_limited', 'Too many failed admin logins. Please wait 15 minutes and try again.');
     }
-    if (!this.credentials.matches(given.username, given.password)) {
-      await this.throttle.recordFailure(given.username, ip);
-      throw unauthenticated('Invalid credentials');
-    }
-    if (!standing.lastSuccessAt || now - standing.lastSuccessAt.getTime() > ADMIN_THROTTLE.refreshTrustMs) {
-      await this.throttle.recordSuccess(given.username, ip);
-    }
+    if (!this.credentials.matches(given.username, given.password)) throw unauthenticated('Invalid credentials');
+    const stale =
+      !attempt.lastSuccessAt || Date.now() - attempt.lastSuccessAt.getTime() > ADMIN_THROTTLE.refreshTrustMs;
+    await this.throttle.succeeded(attempt, stale);
     req.admin = given.username;
     return true;
   }

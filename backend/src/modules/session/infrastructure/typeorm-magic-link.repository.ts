@@ -3,7 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { conflict } from '../../../platform/domain-error.js';
 import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
-import { MagicLinkRepository, type MagicLinkPurpose, type MagicLinkToken } from '../magic-link.repository.js';
+import {
+  type LinkRequestLimits,
+  MagicLinkRepository,
+  type MagicLinkPurpose,
+  type MagicLinkToken,
+} from '../magic-link.repository.js';
 
 @Injectable()
 export class TypeormMagicLinkRepository extends MagicLinkRepository {
@@ -11,21 +16,21 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
     super();
   }
 
-  async logRequest(email: string, ip: string) {
-    await this.db.query(`INSERT INTO magic_link_requests (email, ip) VALUES ($1, $2)`, [email, ip]);
-  }
-
-  async countRecentRequests(by: { email?: string; ip?: string }, since: Date) {
-    const [row] = by.email
-      ? await this.db.query(
-          `SELECT count(*)::int AS n FROM magic_link_requests WHERE lower(email) = lower($1) AND created_at > $2`,
-          [by.email, since],
-        )
-      : await this.db.query(`SELECT count(*)::int AS n FROM magic_link_requests WHERE ip = $1 AND created_at > $2`, [
-          by.ip,
-          since,
-        ]);
-    return Number(row.n);
+  reserveRequest(email: string, ip: string, limits: LinkRequestLimits): Promise<boolean> {
+    return this.db.transaction(async (m) => {
+      // one holder per IP, then per address (always in that order): count and insert act as one step
+      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('magic-link-ip:' || $1, 0))`, [ip]);
+      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('magic-link-email:' || lower($1), 0))`, [email]);
+      const logged: unknown[] = await m.query(
+        `INSERT INTO magic_link_requests (email, ip)
+         SELECT $1::varchar, $2::varchar
+         WHERE (SELECT count(*) FROM magic_link_requests WHERE lower(email) = lower($1::varchar) AND created_at > $3) < $4
+           AND (SELECT count(*) FROM magic_link_requests WHERE ip = $2::varchar AND created_at > $3) < $5
+         RETURNING id`,
+        [email, ip, limits.since, limits.maxPerEmail, limits.maxPerIp],
+      );
+      return logged.length > 0;
+    });
   }
 
   async saveToken(t: { tokenHash: string; userId: number; email: string; purpose: MagicLinkPurpose; expiresAt: Date }) {
