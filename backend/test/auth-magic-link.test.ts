@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { eventually } from './support/jobs.js';
 import { linkIn, startSmtp } from './support/smtp.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
@@ -112,6 +113,38 @@ describe(`magic links over SMTP (${dbKind})`, () => {
     expect(me.body).toMatchObject({ id: owner.id, sessionId: owner.sessionId, emailVerified: true });
   });
 
+  it('answers login-existing without waiting for the mail server; the mail still arrives', async () => {
+    const owner = await newVisitor(t);
+    const first = smtp.next();
+    await owner.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'slow@example.com', sessionId: owner.sessionId })
+      .expect(200);
+    await confirm(owner, tokenOf(linkIn((await first).raw)));
+
+    const release = smtp.hold(); // the server keeps the next message unacknowledged
+    try {
+      const arrived = smtp.next();
+      // answered while the mail server has not acknowledged anything
+      const res = await request(t.server).post('/api/auth/login-existing').send({ email: 'slow@example.com' });
+      expect(res.status).toBe(200);
+      const mail = await arrived;
+      expect(mail.to).toEqual(['slow@example.com']);
+      const db = t.app.get(DataSource);
+      // not yet acknowledged: the queued mail is still there, with its token
+      expect(await db.query(`SELECT recipient FROM magic_link_outbox WHERE token IS NOT NULL`)).toEqual([
+        { recipient: 'slow@example.com' },
+      ]);
+      release();
+      await eventually(
+        async () => (await db.query(`SELECT id FROM magic_link_outbox`)).length === 0,
+        'the sent mail to leave the outbox',
+      );
+    } finally {
+      release();
+    }
+  });
+
   it('switches a browser to the account that already owns a saved address', async () => {
     const owner = await newVisitor(t);
     const first = smtp.next();
@@ -140,11 +173,22 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
   });
   afterAll(() => t.close());
 
-  const outboxLinks = async () => {
+  /** The links in the outbox folder, once it holds `count` messages (mail is written out of band). */
+  const outboxLinks = async (count: number) => {
     const dir = path.join(t.dataDir, 'outbox');
-    const files = (await readdir(dir)).sort();
+    const files = await eventually(async () => {
+      const names = (await readdir(dir).catch(() => [] as string[])).sort();
+      return names.length >= count ? names : null;
+    }, `${count} message(s) in the outbox`);
     return Promise.all(files.map(async (f) => linkIn(await readFile(path.join(dir, f), 'utf8'))));
   };
+  /** Every queued mail has been handled (sent or, for an unknown address, dropped). */
+  const drained = () =>
+    eventually(
+      async () =>
+        (await t.app.get(DataSource).query(`SELECT id FROM magic_link_outbox WHERE failed_at IS NULL`)).length === 0,
+      'the mail queue to drain',
+    );
 
   it('writes the message to the outbox as an .eml file', async () => {
     const v = await newVisitor(t);
@@ -152,7 +196,7 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
       .post('/api/auth/send-magic-link')
       .send({ email: 'outbox@example.com', sessionId: v.sessionId })
       .expect(200);
-    const links = await outboxLinks();
+    const links = await outboxLinks(1);
     expect(links.length).toBe(1);
     expect(links[0]).toMatch(/^http:\/\/localhost:3000\/api\/auth\/magic-link\?token=/);
   });
@@ -163,7 +207,7 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
       .post('/api/auth/send-magic-link')
       .send({ email: 'late@example.com', sessionId: v.sessionId })
       .expect(200);
-    const token = tokenOf((await outboxLinks()).at(-1)!);
+    const token = tokenOf((await outboxLinks(2)).at(-1)!);
     await t.app
       .get(DataSource)
       .query(`UPDATE magic_link_tokens SET expires_at = now() - interval '1 minute' WHERE email = 'late@example.com'`);
@@ -180,7 +224,7 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
       .post('/api/auth/send-magic-link')
       .send({ email: 'gone@example.com', sessionId: v.sessionId })
       .expect(200);
-    const token = tokenOf((await outboxLinks()).at(-1)!);
+    const token = tokenOf((await outboxLinks(3)).at(-1)!);
     // the token row cascades with the user, so the link is just unknown now
     await t.app.get(DataSource).query(`DELETE FROM users WHERE id = $1`, [v.id]);
     expect((await confirm(request.agent(t.server), token)).headers.location).toMatch(
@@ -190,7 +234,7 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
 
   it('rejects bad requests with 4xx and sends nothing', async () => {
     const v = await newVisitor(t);
-    const before = (await outboxLinks()).length;
+    const before = (await outboxLinks(3)).length;
     await v.agent.post('/api/auth/send-magic-link').send({ email: '   ', sessionId: v.sessionId }).expect(400);
     await v.agent.post('/api/auth/send-magic-link').send({ email: 'not-an-address' }).expect(400);
     await request(t.server).post('/api/auth/send-magic-link').send({ email: 'a@example.com' }).expect(401);
@@ -200,7 +244,8 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
       .send({ email: 'a@example.com', sessionId: other.sessionId })
       .expect(403);
     await request(t.server).post('/api/auth/login-existing').send({}).expect(400);
-    expect((await outboxLinks()).length).toBe(before);
+    await drained();
+    expect((await outboxLinks(before)).length).toBe(before);
   });
 
   it('rate limits per address with a clear 429', async () => {

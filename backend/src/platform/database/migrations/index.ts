@@ -6,6 +6,7 @@ import { GeocodeCache1763720001000 } from './1763720001000-geocode-cache.js';
 import { AdminTrustedAddresses1763720002000 } from './1763720002000-admin-trusted-addresses.js';
 import { Jobs1763730000000 } from './1763730000000-jobs.js';
 import { PopulationRuns1763730001000 } from './1763730001000-population-runs.js';
+import { MagicLinkOutbox1763810000000 } from './1763810000000-magic-link-outbox.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   AdminTrustedAddresses1763720002000,
   Jobs1763730000000,
   PopulationRuns1763730001000,
+  MagicLinkOutbox1763810000000,
 ];
