@@ -48,6 +48,12 @@ export class AppConfig {
   get secureCookies(): boolean {
     return this.publicUrl.startsWith('https://');
   }
+
+  /** The display name for a request's Host (SITE_DOMAIN_NAMES), else SITE_NAME. */
+  siteNameFor(host: string | undefined): string {
+    const bare = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+    return this.siteDomainNames[bare] ?? this.siteName;
+  }
 }
 
 export class ConfigError extends Error {

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
 import { Mailer, type MailMessage } from '../../platform/mail/mailer.js';
+import { escapeHtml } from './domain/escape-html.js';
 import { MagicLinkRepository, type QueuedLinkMail } from './magic-link.repository.js';
 
 /** How often an idle sender looks for mail queued by another process or due for a retry. */
@@ -103,6 +104,3 @@ export class MagicLinkSender implements OnApplicationBootstrap, OnModuleDestroy 
     };
   }
 }
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
