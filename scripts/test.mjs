@@ -118,6 +118,7 @@ if (haveChromium || nginxBin) {
   if (build()) {
     if (nginxBin) run('nginx in front of the API (deployment wiring)', 'node', ['scripts/nginx-smoke.mjs']);
     if (haveChromium) run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
+    if (haveChromium) run('ad sandbox in Chromium', 'node', ['scripts/ad-sandbox.e2e.mjs'], { CHROMIUM: chromium });
   }
 }
 if (!nginxBin) notRun.push('nginx wiring check (no nginx; apt-get install nginx)');

@@ -109,7 +109,7 @@ describe(`magic links over SMTP (${dbKind})`, () => {
     const browser = request.agent(t.server);
     const done = await confirm(browser, tokenOf(linkIn(mail.raw)));
     expect(done.headers.location).toBe('/?verified=true');
-    const me = await browser.get('/api/session').expect(200);
+    const me = await browser.post('/api/session/adopt').expect(200);
     expect(me.body).toMatchObject({ id: owner.id, sessionId: owner.sessionId, emailVerified: true });
   });
 

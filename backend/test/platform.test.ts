@@ -126,6 +126,10 @@ describe(`platform HTTP (${dbKind})`, () => {
     expect(frame.text).toContain('<b>ad</b>');
     expect(frame.headers['content-security-policy']).toMatch(/script-src [^;]*'unsafe-inline'/);
     expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    // an opaque origin wherever it is opened (framed, or top-level through a link): no escape from it
+    const csp = frame.headers['content-security-policy'] as string;
+    expect(csp).toMatch(/(^|; )sandbox allow-scripts allow-popups(;|$)/);
+    expect(csp).not.toMatch(/allow-same-origin|allow-popups-to-escape-sandbox|allow-top-navigation/);
     await request(t.server).get('/api/ad-frame/zone2').expect(404);
   });
 

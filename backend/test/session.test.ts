@@ -34,6 +34,26 @@ describe(`sessions and profiles (${dbKind})`, () => {
     expect(me.body.id).toBe(res.body.id);
   });
 
+  it('never hands the session id (a bearer credential) to a script that only reads the session', async () => {
+    const v = await newVisitor(t);
+    const me = await v.agent.get('/api/session').expect(200);
+    expect(me.body).toMatchObject({ id: v.id, username: v.username });
+    expect(me.body).not.toHaveProperty('sessionId');
+    expect(JSON.stringify(me.body)).not.toContain(v.sessionId);
+    const patched = await v.agent.patch(`/api/users/${v.id}`).send({ email: 'who@example.com' }).expect(200);
+    expect(patched.body).not.toHaveProperty('sessionId');
+    expect(JSON.stringify(patched.body)).not.toContain(v.sessionId);
+  });
+
+  it("hands the cookie's session id to the app itself once asked with a same-origin POST (after a magic link)", async () => {
+    const v = await newVisitor(t);
+    const adopted = await v.agent.post('/api/session/adopt').set('Sec-Fetch-Site', 'same-origin').expect(200);
+    expect(adopted.body).toMatchObject({ id: v.id, sessionId: v.sessionId, username: v.username });
+    await request(t.server).post('/api/session/adopt').expect(401);
+    await v.agent.post('/api/session/adopt').set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await v.agent.post('/api/session/adopt').set('Origin', 'null').expect(403);
+  });
+
   it('answers 401 for GET /api/session without a cookie', async () => {
     const res = await request(t.server).get('/api/session').expect(401);
     expect(res.body.message).toBeTruthy();

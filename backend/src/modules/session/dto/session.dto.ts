@@ -41,9 +41,13 @@ export class UpdateProfileDto {
   email?: string;
 }
 
-export class SessionDto {
+/**
+ * The session as any read shows it: no sessionId. That id is a bearer credential (whoever has it
+ * is the user), so it only comes back to the app that sent it (POST /api/session) or asks for it
+ * with a same-origin POST (POST /api/session/adopt), never to a plain GET.
+ */
+export class ProfileDto {
   @ApiProperty() id!: number;
-  @ApiProperty() sessionId!: string;
   @ApiProperty() username!: string;
   @ApiProperty({ nullable: true, type: String }) email!: string | null;
   @ApiProperty() emailVerified!: boolean;
@@ -51,10 +55,9 @@ export class SessionDto {
   @ApiProperty({ nullable: true, type: Number }) longitude!: number | null;
   @ApiProperty() createdAt!: string;
 
-  static of(u: User): SessionDto {
+  static of(u: User): ProfileDto {
     return {
       id: u.id,
-      sessionId: u.sessionId,
       username: u.username,
       email: u.email,
       emailVerified: u.emailVerified,
@@ -62,5 +65,14 @@ export class SessionDto {
       longitude: u.longitude,
       createdAt: u.createdAt.toISOString(),
     };
+  }
+}
+
+/** The session with its id, for the app that already holds it or adopts it. */
+export class SessionDto extends ProfileDto {
+  @ApiProperty() sessionId!: string;
+
+  static withId(u: User): SessionDto {
+    return { ...ProfileDto.of(u), sessionId: u.sessionId };
   }
 }
