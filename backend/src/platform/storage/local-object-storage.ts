@@ -62,10 +62,30 @@ export class LocalObjectStorage extends ObjectStorage {
   }
 
   async *list(prefix = ''): AsyncIterable<StoredObject> {
-    yield* this.walk(this.root, prefix);
+    for await (const { full, name } of this.files(this.root)) {
+      if (name.endsWith('.part')) continue; // a write under way (or one a crash cut off)
+      const key = path.relative(this.root, full).split(path.sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      const s = await fs.stat(full);
+      yield { key, size: s.size, lastModified: s.mtime };
+    }
   }
 
-  private async *walk(dir: string, prefix: string): AsyncIterable<StoredObject> {
+  /** `.part` files older than `olderThan`: what a crash left of a write (newer ones may still be written). */
+  async removeIncomplete(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for await (const { full, name } of this.files(this.root)) {
+      if (!name.endsWith('.part')) continue;
+      const s = await fs.stat(full).catch(() => null);
+      if (s && s.mtime < olderThan) {
+        await fs.rm(full, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private async *files(dir: string): AsyncIterable<{ full: string; name: string }> {
     let entries;
     try {
       entries = await fs.opendir(dir);
@@ -75,14 +95,8 @@ export class LocalObjectStorage extends ObjectStorage {
     }
     for await (const entry of entries) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        yield* this.walk(full, prefix);
-      } else if (entry.isFile() && !entry.name.endsWith('.part')) {
-        const key = path.relative(this.root, full).split(path.sep).join('/');
-        if (!key.startsWith(prefix)) continue;
-        const s = await fs.stat(full);
-        yield { key, size: s.size, lastModified: s.mtime };
-      }
+      if (entry.isDirectory()) yield* this.files(full);
+      else if (entry.isFile()) yield { full, name: entry.name };
     }
   }
 

@@ -7,6 +7,7 @@ import { AdminTrustedAddresses1763720002000 } from './1763720002000-admin-truste
 import { Jobs1763730000000 } from './1763730000000-jobs.js';
 import { PopulationRuns1763730001000 } from './1763730001000-population-runs.js';
 import { MagicLinkOutbox1763810000000 } from './1763810000000-magic-link-outbox.js';
+import { OrphanObjects1763810100000 } from './1763810100000-orphan-objects.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   Jobs1763730000000,
   PopulationRuns1763730001000,
   MagicLinkOutbox1763810000000,
+  OrphanObjects1763810100000,
 ];
