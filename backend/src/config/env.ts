@@ -44,6 +44,8 @@ export class AppConfig {
    * ranges, or loopback / linklocal / uniquelocal. Anyone else is the client themselves.
    */
   readonly trustedProxies!: string[];
+  /** The embedded database waits for the disk before answering a commit (off only for throwaway data: tests). */
+  readonly embeddedDbFsync!: boolean;
 
   get secureCookies(): boolean {
     return this.publicUrl.startsWith('https://');
@@ -189,6 +191,7 @@ export function loadConfig(source: Source = process.env): AppConfig {
     visitorWebDir: path.resolve(str('VISITOR_WEB_DIR') ?? path.join(repoRoot, 'visitor-web', 'dist')),
     adminWebDir: path.resolve(str('ADMIN_WEB_DIR') ?? path.join(repoRoot, 'admin-web', 'dist')),
     trustedProxies: trustedProxies(),
+    embeddedDbFsync: bool('EMBEDDED_DB_FSYNC', true),
   });
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -13,11 +13,30 @@ import {
   type StoredObject,
 } from './object-storage.js';
 
+/** Flushes a file's data, or a folder's entries, to the disk. */
+export interface DiskSync {
+  file(path: string): Promise<void>;
+  folder(path: string): Promise<void>;
+}
+
+const flush = async (target: string): Promise<void> => {
+  const handle = await fs.open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+};
+export const fsyncDiskSync: DiskSync = { file: flush, folder: flush };
+
 /** Files under a folder on local disk (the embedded default, DATA_DIR/media). */
 export class LocalObjectStorage extends ObjectStorage {
   readonly provider = 'local';
 
-  constructor(private readonly root: string) {
+  constructor(
+    private readonly root: string,
+    private readonly disk: DiskSync = fsyncDiskSync,
+  ) {
     super();
   }
 
@@ -26,18 +45,31 @@ export class LocalObjectStorage extends ObjectStorage {
     return path.join(this.root, ...key.split('/'));
   }
 
+  /**
+   * Durable once it answers: written beside and flushed, renamed into place (a crash never leaves
+   * a half file under the real key), and the folder flushed so the new name survives a power cut.
+   */
   async put(key: string, body: Readable): Promise<void> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    // write beside, then rename: a crash never leaves a half file under the real key
+    const folder = path.dirname(target);
+    const created = await fs.mkdir(folder, { recursive: true });
+    if (created) {
+      // new folders are entries of their parents, which must reach the disk too
+      for (let dir = folder; ; dir = path.dirname(dir)) {
+        await this.disk.folder(path.dirname(dir));
+        if (dir === created) break;
+      }
+    }
     const temp = `${target}.${randomUUID()}.part`;
     try {
       await pipeline(body, createWriteStream(temp));
+      await this.disk.file(temp);
       await fs.rename(temp, target);
     } catch (err) {
       await fs.rm(temp, { force: true });
       throw err;
     }
+    await this.disk.folder(folder);
   }
 
   async get(key: string, range?: ByteRange): Promise<ObjectBody> {
