@@ -30,7 +30,7 @@ describe('LocalObjectStorage durability', () => {
 
   it('flushes the file before it takes its name, then its folder, and every folder it created', async () => {
     disk.target = path.join(root, 'uploads', '2025', '01', 'a.jpg');
-    await storage.put('uploads/2025/01/a.jpg', Readable.from([Buffer.from('photo')]), 'image/jpeg');
+    await storage.put('uploads/2025/01/a.jpg', Readable.from([Buffer.from('photo')]));
     const [file, ...rest] = disk.calls.filter((c) => c.what === 'file');
     expect(rest).toEqual([]);
     expect(file).toMatchObject({ targetExists: false });
@@ -45,10 +45,10 @@ describe('LocalObjectStorage durability', () => {
   });
 
   it('a second file in the same folder flushes the file and the folder only', async () => {
-    await storage.put('uploads/x/a.jpg', Readable.from([Buffer.from('1')]), 'image/jpeg');
+    await storage.put('uploads/x/a.jpg', Readable.from([Buffer.from('1')]));
     disk.calls = [];
     disk.target = path.join(root, 'uploads', 'x', 'b.jpg');
-    await storage.put('uploads/x/b.jpg', Readable.from([Buffer.from('2')]), 'image/jpeg');
+    await storage.put('uploads/x/b.jpg', Readable.from([Buffer.from('2')]));
     expect(disk.calls.map((c) => [c.what, c.targetExists])).toEqual([
       ['file', false],
       ['folder', true],
