@@ -160,6 +160,29 @@ describe(`platform HTTP (${dbKind})`, () => {
   });
 });
 
+describe(`API docs in production (${dbKind})`, () => {
+  it('are for the admin only: 401 with a Basic prompt without credentials, the document with them', async () => {
+    const t = await startTestApp({ NODE_ENV: 'production' });
+    try {
+      for (const url of ['/api/docs', '/api/docs-json', '/api/docs-yaml']) {
+        const res = await request(t.server).get(url).expect(401);
+        expect(res.headers['www-authenticate']).toMatch(/^Basic realm="API docs"/);
+        expect(res.text).not.toMatch(/openapi|swagger/i);
+      }
+      const auth = `Basic ${Buffer.from(`admin:${t.config.adminPassword}`).toString('base64')}`;
+      await request(t.server)
+        .get('/api/docs-json')
+        .set('Authorization', `Basic ${Buffer.from('admin:wrong-pass').toString('base64')}`)
+        .expect(401);
+      const doc = await request(t.server).get('/api/docs-json').set('Authorization', auth).expect(200);
+      expect(Object.keys(doc.body.paths)).toContain('/api/session');
+      await request(t.server).get('/api/docs').set('Authorization', auth).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe(`web apps on the API port (${dbKind})`, () => {
   let builds: string;
   beforeAll(async () => {

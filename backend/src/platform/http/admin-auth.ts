@@ -122,7 +122,12 @@ export class AdminAuthGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http' || !this.isAdminRoute(ctx)) return true;
-    const req = ctx.switchToHttp().getRequest<AdminRequest>();
+    await this.authenticate(ctx.switchToHttp().getRequest<AdminRequest>(), ctx.switchToHttp().getResponse<Response>());
+    return true;
+  }
+
+  /** Admin credentials or a DomainError (401 / 429); also guards routes outside Nest (the API docs). */
+  async authenticate(req: AdminRequest, res: Response): Promise<void> {
     const given = parseBasicAuth(req.headers.authorization);
     if (!given) throw unauthenticated('Admin authentication required');
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -130,10 +135,7 @@ export class AdminAuthGuard implements CanActivate {
     // learns nothing and parallel guesses cannot overshoot the limit
     const attempt = await this.throttle.begin(given.username, ip, ADMIN_THROTTLE);
     if (!attempt) {
-      ctx
-        .switchToHttp()
-        .getResponse<Response>()
-        .setHeader('Retry-After', String(ADMIN_THROTTLE.windowMs / 1000));
+      res.setHeader('Retry-After', String(ADMIN_THROTTLE.windowMs / 1000));
       throw new DomainError('rate_limited', 'Too many failed admin logins. Please wait 15 minutes and try again.');
     }
     if (!this.credentials.matches(given.username, given.password)) throw unauthenticated('Invalid credentials');
@@ -141,7 +143,6 @@ export class AdminAuthGuard implements CanActivate {
       !attempt.lastSuccessAt || Date.now() - attempt.lastSuccessAt.getTime() > ADMIN_THROTTLE.refreshTrustMs;
     await this.throttle.succeeded(attempt, stale);
     req.admin = given.username;
-    return true;
   }
 
   private isAdminRoute(ctx: ExecutionContext): boolean {
@@ -172,7 +173,8 @@ export const AdminOnly = () =>
   providers: [
     { provide: AdminCredentials, useFactory: resolveAdminCredentials, inject: [AppConfig] },
     { provide: AdminLoginThrottle, useClass: TypeormAdminLoginThrottle },
-    { provide: APP_GUARD, useClass: AdminAuthGuard },
+    AdminAuthGuard,
+    { provide: APP_GUARD, useExisting: AdminAuthGuard },
   ],
 })
 export class AdminAuthModule {}

@@ -1,11 +1,13 @@
 import { type INestApplication, ValidationPipe } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/env.js';
+import { DomainError } from '../domain-error.js';
+import { AdminAuthGuard } from './admin-auth.js';
 import { ErrorFilter } from './error.filter.js';
 import { checkJsonDepth, rejectNulInBody, rejectNulInUrl } from './hostile-input.js';
 import { jsonBodiesOnly, sameOriginOnly } from './request-guards.js';
@@ -55,8 +57,24 @@ export function configureApp(app: NestExpressApplication): INestApplication {
     .addBasicAuth()
     .addCookieAuth('vibe_session')
     .build();
+  // production keeps the API's map to admins (a browser asks for the admin login)
+  if (config.nodeEnv === 'production') app.use(['/api/docs', '/api/docs-json', '/api/docs-yaml'], adminOnlyDocs(app));
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docs));
 
   serveWebApps(app.getHttpAdapter().getInstance() as Express, config);
   return app;
+}
+
+function adminOnlyDocs(app: NestExpressApplication): RequestHandler {
+  const guard = app.get(AdminAuthGuard);
+  return (req, res, next) => {
+    guard.authenticate(req, res).then(
+      () => next(),
+      (err: unknown) => {
+        if (err instanceof DomainError && err.code === 'unauthenticated')
+          res.setHeader('WWW-Authenticate', 'Basic realm="API docs", charset="UTF-8"');
+        next(err);
+      },
+    );
+  };
 }
