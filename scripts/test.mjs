@@ -4,7 +4,8 @@
 //   2. backend on PostgreSQL (DATABASE_URL)      – needs PostgreSQL
 //      (tests that need Redis run in both passes when Redis answers)
 //   3. visitor-web unit tests                    – needs only Node
-//   4. end-to-end in Chromium                    – needs /usr/bin/chromium
+//   4. build, visitor bundle budget, production build whatever NODE_ENV says – needs only Node
+//   5. nginx wiring (needs nginx); end-to-end and the ad sandbox in Chromium – needs /usr/bin/chromium
 // With CI=true a missing service or any skipped test fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -88,10 +89,14 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-/** The build is a step, not a test: it fails the run but adds no count. */
+/** The build is a step, not a test: it fails the run but adds no count. Always for production, as npm start builds. */
 function build() {
   console.log('\n=== build (visitor app, admin portal, API) ===');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) {
     failedSuites++;
     totals.failed++;
@@ -114,12 +119,13 @@ else notRun.push(`backend suite on PostgreSQL (nothing answers at ${pgUrl})`);
 vitest('visitor-web unit tests', path.join(root, 'visitor-web'), {});
 
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-if (haveChromium || nginxBin) {
-  if (build()) {
-    if (nginxBin) run('nginx in front of the API (deployment wiring)', 'node', ['scripts/nginx-smoke.mjs']);
-    if (haveChromium) run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
-    if (haveChromium) run('ad sandbox in Chromium', 'node', ['scripts/ad-sandbox.e2e.mjs'], { CHROMIUM: chromium });
-  }
+// size budgets live here, not in the build npm start runs
+if (build()) {
+  run('visitor bundle size budget', 'node', ['visitor-web/scripts/size.mjs']);
+  run('production build whatever NODE_ENV says', 'node', ['scripts/production-build.e2e.mjs']);
+  if (nginxBin) run('nginx in front of the API (deployment wiring)', 'node', ['scripts/nginx-smoke.mjs']);
+  if (haveChromium) run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
+  if (haveChromium) run('ad sandbox in Chromium', 'node', ['scripts/ad-sandbox.e2e.mjs'], { CHROMIUM: chromium });
 }
 if (!nginxBin) notRun.push('nginx wiring check (no nginx; apt-get install nginx)');
 if (!haveChromium) notRun.push(`end-to-end browser tests (no Chromium at ${chromium}; apt-get install chromium)`);
