@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: builds what is missing or stale (visitor app, admin portal, API), then runs the
-// API on the embedded defaults (PGlite, local files, outbox mail) unless env says otherwise.
+// `npm start`: builds what is missing or stale (visitor app, admin portal, API) for production,
+// whatever NODE_ENV says, then runs the API on the embedded defaults (PGlite, local files, outbox
+// mail) unless env says otherwise. Size budgets are checked by `npm test`, not here.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-const root = path.resolve(import.meta.dirname, '..');
+import { buildWorkspace, root } from './build-apps.mjs';
 
 const newest = (dir) => {
   let t = 0;
@@ -26,8 +26,8 @@ for (const [ws, marker] of [
   const src = path.join(root, ws, ws === 'backend' ? 'src' : '.');
   if (existsSync(out) && statSync(out).mtimeMs >= newest(src)) continue;
   console.log(`Building ${ws}...`);
-  const r = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const status = buildWorkspace(ws);
+  if (status !== 0) process.exit(status);
 }
 
 const r = spawnSync('node', ['backend/dist/main.js'], { cwd: root, stdio: 'inherit' });

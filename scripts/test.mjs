@@ -4,9 +4,10 @@
 //   2. backend on PostgreSQL (DATABASE_URL)      – needs PostgreSQL
 //      (tests that need Redis run in both passes when Redis answers)
 //   3. visitor-web and admin-web unit tests      – need only Node
-//   4. the services deployment on loopback       – needs nginx, PostgreSQL and Redis
+//   4. build, visitor bundle budget, production build whatever NODE_ENV says – needs only Node
+//   5. the services deployment on loopback       – needs nginx, PostgreSQL and Redis
 //      (scripts/services-topology.mjs: docker-compose.yml's wiring, checked through nginx)
-//   5. end-to-end in Chromium (visitor, admin)   – needs /usr/bin/chromium
+//   6. end-to-end in Chromium (visitor, admin, the ad sandbox) – needs /usr/bin/chromium
 // With CI=true a missing service or any skipped test fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -90,10 +91,14 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-/** The build is a step, not a test: it fails the run but adds no count. */
+/** The build is a step, not a test: it fails the run but adds no count. Always for production, as npm start builds. */
 function build() {
   console.log('\n=== build (visitor app, admin portal, API) ===');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) {
     failedSuites++;
     totals.failed++;
@@ -119,17 +124,20 @@ vitest('admin-web unit tests', path.join(root, 'admin-web'), {});
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 // CI runs the topology whatever is missing, so a missing service fails it instead of skipping it
 const topology = ci || (nginxBin && havePg && haveRedis);
-if (haveChromium || topology) {
-  if (build()) {
-    if (topology)
-      run('services deployment on loopback (compose wiring through nginx)', 'node', ['scripts/services-topology.mjs'], {
-        TEST_DATABASE_URL: pgUrl,
-        TEST_REDIS_URL: redisUrl,
-      });
-    if (haveChromium) {
-      run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
-      run('admin portal end-to-end in Chromium', 'node', ['admin-web/e2e/run.mjs'], { CHROMIUM_PATH: chromium });
-    }
+// size budgets live here, not in the build npm start runs
+if (build()) {
+  run('visitor bundle size budget', 'node', ['visitor-web/scripts/size.mjs']);
+  run('production build whatever NODE_ENV says', 'node', ['scripts/production-build.e2e.mjs']);
+  if (topology)
+    run('services deployment on loopback (compose wiring through nginx)', 'node', ['scripts/services-topology.mjs'], {
+      TEST_DATABASE_URL: pgUrl,
+      TEST_REDIS_URL: redisUrl,
+    });
+  if (haveChromium) {
+    const browser = { CHROMIUM_PATH: chromium, CHROMIUM: chromium };
+    run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], browser);
+    run('admin portal end-to-end in Chromium', 'node', ['admin-web/e2e/run.mjs'], browser);
+    run('ad sandbox in Chromium', 'node', ['scripts/ad-sandbox.e2e.mjs'], browser);
   }
 }
 if (!topology)

@@ -1,9 +1,9 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+const config: UserConfig = {
   plugins: [react()],
   server: {
     proxy: {
@@ -21,4 +21,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
   },
+};
+
+export default defineConfig(({ command }) => {
+  // a build is for production whatever NODE_ENV the shell has (development would bundle React's dev build)
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });

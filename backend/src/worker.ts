@@ -4,12 +4,14 @@ import { NestFactory } from '@nestjs/core';
 import { Logger, LoggerModule } from 'nestjs-pino';
 import { AppConfig, loadConfigOrExit } from './config/env.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
+import { MagicLinkMailModule } from './modules/session/magic-link-mail.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { CoreModule } from './platform/core.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
+import { MailModule } from './platform/mail/mail.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 
-/** The job handlers without HTTP: the same modules the API runs, minus the web side. */
+/** The job handlers (and the magic-link mail sender) without HTTP: the same modules the API runs, minus the web side. */
 @Module({})
 export class WorkerModule {
   static register(config: AppConfig): DynamicModule {
@@ -22,6 +24,9 @@ export class WorkerModule {
         JobsModule.register(config),
         BucketModule,
         PopulationModule,
+        // magic-link mail waits in the database: the worker sends it when the API does not run jobs
+        MailModule.register(config),
+        MagicLinkMailModule,
       ],
     };
   }

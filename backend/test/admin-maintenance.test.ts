@@ -103,7 +103,7 @@ describe(`admin database tests, statistics and reset (${dbKind})`, () => {
     });
     expect((await asAdmin(t).get('/api/admin/ad-config/zone1').expect(200)).body.adCode).toBe('<b>ad</b>');
     expect((await asAdmin(t).get('/api/admin/idle-redirect-config').expect(200)).body.idleRedirectUrl).toBe(
-      'https://example.com',
+      'https://example.com/', // stored normalised
     );
     // the site works on: a new visitor starts from id 1 again
     const fresh = await newVisitor(t);

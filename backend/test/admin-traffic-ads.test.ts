@@ -108,6 +108,9 @@ describe(`admin redirects and ads (${dbKind})`, () => {
       [{ idleRedirectTime: 60, idleRedirectUrl: '/relative/path' }, /Invalid URL/],
       [{ idleRedirectTime: 60, idleRedirectUrl: 'example.com' }, /Invalid URL/],
       [{ idleRedirectTime: 60, idleRedirectUrl: 'ftp://example.com/file' }, /Invalid URL/],
+      [{ idleRedirectTime: 60, idleRedirectUrl: 'https://example.com@evil.com' }, /Invalid URL/],
+      [{ idleRedirectTime: 60, idleRedirectUrl: 'http:evil.com' }, /Invalid URL/],
+      [{ idleRedirectTime: 60, idleRedirectUrl: 'https://example.com/\u0000' }, /NUL character/],
       [{ idleRedirectTime: 60, idleRedirectUrl: 'data:text/html,<script>alert(1)</script>' }, /Invalid URL/],
       [{ idleRedirectTime: 60 }, /idleRedirectUrl is required/],
       [
@@ -133,6 +136,8 @@ describe(`admin redirects and ads (${dbKind})`, () => {
     it.each([
       [{ backButtonUrl: 'javascript:history.back()' }, /Invalid URL/],
       [{ backButtonUrl: '../elsewhere' }, /Invalid URL/],
+      [{ backButtonUrl: 'https://user:secret@example.com/' }, /Invalid URL/],
+      [{ backButtonUrl: 'https:\\\\evil.com' }, /Invalid URL/],
       [{ backButtonUrl: 42 }, /backButtonUrl is required/],
       [{}, /backButtonUrl is required/],
     ])('refuses back-button settings %j with 400 and keeps the current ones', async (body, message) => {
@@ -140,6 +145,23 @@ describe(`admin redirects and ads (${dbKind})`, () => {
       const res = await asAdmin(t).post('/api/admin/back-button-config').send(body).expect(400);
       expect(res.body.message).toMatch(message);
       expect(await snapshot(t)).toEqual(before);
+    });
+
+    it('stores and serves the normalised form of a redirect URL', async () => {
+      const idle = await asAdmin(t)
+        .post('/api/admin/idle-redirect-config')
+        .send({ idleRedirectTime: 60, idleRedirectUrl: 'HTTPS://Example.COM:443/a/../landing' })
+        .expect(201);
+      expect(idle.body.idleRedirectUrl).toBe('https://example.com/landing');
+      const back = await asAdmin(t)
+        .post('/api/admin/back-button-config')
+        .send({ backButtonUrl: 'http://bücher.example' })
+        .expect(201);
+      expect(back.body.backButtonUrl).toBe('http://xn--bcher-kva.example/');
+      expect(await publicConfig()).toMatchObject({
+        idleRedirectUrl: 'https://example.com/landing',
+        backButtonUrl: 'http://xn--bcher-kva.example/',
+      });
     });
 
     it('the traffic migration re-creates missing tables with disabled defaults, and is idempotent', async () => {

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { eventually } from './support/jobs.js';
 import { linkIn, startSmtp } from './support/smtp.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
@@ -11,8 +12,8 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 /** Follows a link as a browser would: GET the landing page, then POST its confirm form. */
 async function confirm(v: Visitor | request.Agent, token: string) {
   const agent = 'agent' in v ? v.agent : v;
-  const page = await agent.get(`/api/auth/magic-link?token=${token}`).expect(200);
-  expect(page.text).toContain('method="post"');
+  const page = await agent.get(`/api/auth/magic-link?token=${token}`);
+  if (page.status === 200) expect(page.text).toContain('method="post"');
   return agent.post('/api/auth/magic-link').type('form').send({ token }).expect(303);
 }
 
@@ -108,8 +109,40 @@ describe(`magic links over SMTP (${dbKind})`, () => {
     const browser = request.agent(t.server);
     const done = await confirm(browser, tokenOf(linkIn(mail.raw)));
     expect(done.headers.location).toBe('/?verified=true');
-    const me = await browser.get('/api/session').expect(200);
+    const me = await browser.post('/api/session/adopt').expect(200);
     expect(me.body).toMatchObject({ id: owner.id, sessionId: owner.sessionId, emailVerified: true });
+  });
+
+  it('answers login-existing without waiting for the mail server; the mail still arrives', async () => {
+    const owner = await newVisitor(t);
+    const first = smtp.next();
+    await owner.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'slow@example.com', sessionId: owner.sessionId })
+      .expect(200);
+    await confirm(owner, tokenOf(linkIn((await first).raw)));
+
+    const release = smtp.hold(); // the server keeps the next message unacknowledged
+    try {
+      const arrived = smtp.next();
+      // answered while the mail server has not acknowledged anything
+      const res = await request(t.server).post('/api/auth/login-existing').send({ email: 'slow@example.com' });
+      expect(res.status).toBe(200);
+      const mail = await arrived;
+      expect(mail.to).toEqual(['slow@example.com']);
+      const db = t.app.get(DataSource);
+      // not yet acknowledged: the queued mail is still there, with its token
+      expect(await db.query(`SELECT recipient FROM magic_link_outbox WHERE token IS NOT NULL`)).toEqual([
+        { recipient: 'slow@example.com' },
+      ]);
+      release();
+      await eventually(
+        async () => (await db.query(`SELECT id FROM magic_link_outbox`)).length === 0,
+        'the sent mail to leave the outbox',
+      );
+    } finally {
+      release();
+    }
   });
 
   it('switches a browser to the account that already owns a saved address', async () => {
@@ -140,11 +173,22 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
   });
   afterAll(() => t.close());
 
-  const outboxLinks = async () => {
+  /** The links in the outbox folder, once it holds `count` messages (mail is written out of band). */
+  const outboxLinks = async (count: number) => {
     const dir = path.join(t.dataDir, 'outbox');
-    const files = (await readdir(dir)).sort();
+    const files = await eventually(async () => {
+      const names = (await readdir(dir).catch(() => [] as string[])).sort();
+      return names.length >= count ? names : null;
+    }, `${count} message(s) in the outbox`);
     return Promise.all(files.map(async (f) => linkIn(await readFile(path.join(dir, f), 'utf8'))));
   };
+  /** Every queued mail has been handled (sent or, for an unknown address, dropped). */
+  const drained = () =>
+    eventually(
+      async () =>
+        (await t.app.get(DataSource).query(`SELECT id FROM magic_link_outbox WHERE failed_at IS NULL`)).length === 0,
+      'the mail queue to drain',
+    );
 
   it('writes the message to the outbox as an .eml file', async () => {
     const v = await newVisitor(t);
@@ -152,7 +196,7 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
       .post('/api/auth/send-magic-link')
       .send({ email: 'outbox@example.com', sessionId: v.sessionId })
       .expect(200);
-    const links = await outboxLinks();
+    const links = await outboxLinks(1);
     expect(links.length).toBe(1);
     expect(links[0]).toMatch(/^http:\/\/localhost:3000\/api\/auth\/magic-link\?token=/);
   });
@@ -163,7 +207,7 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
       .post('/api/auth/send-magic-link')
       .send({ email: 'late@example.com', sessionId: v.sessionId })
       .expect(200);
-    const token = tokenOf((await outboxLinks()).at(-1)!);
+    const token = tokenOf((await outboxLinks(2)).at(-1)!);
     await t.app
       .get(DataSource)
       .query(`UPDATE magic_link_tokens SET expires_at = now() - interval '1 minute' WHERE email = 'late@example.com'`);
@@ -180,7 +224,7 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
       .post('/api/auth/send-magic-link')
       .send({ email: 'gone@example.com', sessionId: v.sessionId })
       .expect(200);
-    const token = tokenOf((await outboxLinks()).at(-1)!);
+    const token = tokenOf((await outboxLinks(3)).at(-1)!);
     // the token row cascades with the user, so the link is just unknown now
     await t.app.get(DataSource).query(`DELETE FROM users WHERE id = $1`, [v.id]);
     expect((await confirm(request.agent(t.server), token)).headers.location).toMatch(
@@ -190,7 +234,7 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
 
   it('rejects bad requests with 4xx and sends nothing', async () => {
     const v = await newVisitor(t);
-    const before = (await outboxLinks()).length;
+    const before = (await outboxLinks(3)).length;
     await v.agent.post('/api/auth/send-magic-link').send({ email: '   ', sessionId: v.sessionId }).expect(400);
     await v.agent.post('/api/auth/send-magic-link').send({ email: 'not-an-address' }).expect(400);
     await request(t.server).post('/api/auth/send-magic-link').send({ email: 'a@example.com' }).expect(401);
@@ -200,7 +244,94 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
       .send({ email: 'a@example.com', sessionId: other.sessionId })
       .expect(403);
     await request(t.server).post('/api/auth/login-existing').send({}).expect(400);
-    expect((await outboxLinks()).length).toBe(before);
+    await drained();
+    expect((await outboxLinks(before)).length).toBe(before);
+  });
+
+  /** A login link for a saved account, read from the outbox. */
+  const loginLinkFor = async (username: string) => {
+    const owner = await newVisitor(t);
+    const email = `${username.toLowerCase()}@example.com`;
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE users SET username = $2, email = $3, email_verified = true WHERE id = $1`, [
+        owner.id,
+        username,
+        email,
+      ]);
+    const count = (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
+    await request(t.server).post('/api/auth/login-existing').send({ email }).expect(200);
+    return { owner, token: tokenOf((await outboxLinks(count + 1)).at(-1)!) };
+  };
+
+  it('the landing page names the account, runs no script, and spends nothing until its button posts', async () => {
+    const { owner, token } = await loginLinkFor('LandingLynx');
+    const browser = request.agent(t.server);
+    const page = await browser.get(`/api/auth/magic-link?token=${token}`).expect(200);
+    expect(page.text).toContain('You are about to sign in as <strong>LandingLynx</strong>.');
+    expect(page.text).toContain('<form method="post" action="/api/auth/magic-link">');
+    expect(page.text).toContain('Sign in as LandingLynx</button>');
+    expect(page.text).not.toMatch(/<script|onload=|javascript:/i);
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'none';/);
+    expect(page.headers['content-security-policy']).not.toMatch(/script-src/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    // nothing spent yet: the page can be opened again, then the button signs in
+    await browser.get(`/api/auth/magic-link?token=${token}`).expect(200);
+    const done = await browser.post('/api/auth/magic-link').type('form').send({ token }).expect(303);
+    expect(done.headers.location).toBe('/?verified=true');
+    expect((await browser.get('/api/session').expect(200)).body.id).toBe(owner.id);
+  });
+
+  it('warns that an unsaved account open in this browser will be left', async () => {
+    const { token } = await loginLinkFor('TargetTapir');
+    const current = await newVisitor(t);
+    const page = await current.agent.get(`/api/auth/magic-link?token=${token}`).expect(200);
+    expect(page.text).toContain(
+      `This browser is now signed in as <strong>${current.username}</strong>, which is not saved`,
+    );
+  });
+
+  it("shows a save link as saving the visitor's own account", async () => {
+    const v = await newVisitor(t);
+    const count = (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
+    await v.agent
+      .post('/api/auth/send-magic-link')
+      .send({ email: 'keep@example.com', sessionId: v.sessionId })
+      .expect(200);
+    const token = tokenOf((await outboxLinks(count + 1)).at(-1)!);
+    const page = await v.agent.get(`/api/auth/magic-link?token=${token}`).expect(200);
+    expect(page.text).toContain(
+      `You are about to save your account <strong>${v.username}</strong> with the address <strong>keep@example.com</strong>.`,
+    );
+    expect(page.text).not.toContain('This browser is now signed in as');
+  });
+
+  it('refuses the token posted from another site (login CSRF) and keeps it usable', async () => {
+    const { owner, token } = await loginLinkFor('CsrfCoyote');
+    const victim = await newVisitor(t);
+    for (const headers of [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+    ]) {
+      const res = await victim.agent.post('/api/auth/magic-link').set(headers).type('form').send({ token }).expect(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await victim.agent.get('/api/session').expect(200)).body.id).toBe(victim.id);
+    const [row] = await t.app
+      .get(DataSource)
+      .query(`SELECT used_at FROM magic_link_tokens WHERE user_id = $1`, [owner.id]);
+    expect(row.used_at).toBeNull();
+  });
+
+  it("sends a dead link straight to the app's error, spending nothing", async () => {
+    const res = await request(t.server)
+      .get(`/api/auth/magic-link?token=${'A'.repeat(43)}`)
+      .expect(303);
+    expect(res.headers.location).toBe('/?error=invalid-token');
+    expect((await request(t.server).get('/api/auth/magic-link').expect(303)).headers.location).toBe(
+      '/?error=invalid-token',
+    );
   });
 
   it('rate limits per address with a clear 429', async () => {

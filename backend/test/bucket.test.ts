@@ -108,6 +108,7 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
       await putObject(t, 'imp/clip.mp4', mp4(), 'video/mp4');
       await putObject(t, 'imp/notes.txt', 'not media'); // skipped: not a media name
       await putObject(t, 'imp/fake.jpg', 'this is text, not a JPEG'); // error: lies about its type
+      await putObject(t, 'imp/fake.mp4', Buffer.concat([mp4().subarray(0, 32), Buffer.alloc(4096)])); // error: an ftyp and zeros
       const total = (await listKeys(t)).length;
 
       const started = await asAdmin(t).post('/api/admin/import-media').expect(202);
@@ -116,8 +117,8 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
       const job = await waitForJob(t, started.body.jobId);
       expect(job.state).toBe('completed');
       // the other keys (list/, del/) are .png/.txt left by earlier tests: one png imported, txt skipped
-      expect(job.result).toEqual({ imported: 4, skipped: total - 5, errors: 1, totalFiles: total });
-      expect(job.progress).toMatchObject({ percent: 100, imported: 4, errors: 1, totalFiles: total });
+      expect(job.result).toEqual({ imported: 4, skipped: total - 6, errors: 2, totalFiles: total });
+      expect(job.progress).toMatchObject({ percent: 100, imported: 4, errors: 2, totalFiles: total });
 
       const rows: {
         storage_key: string;
@@ -147,7 +148,7 @@ describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
       const again = await asAdmin(t).post('/api/admin/import-media').expect(202);
       expect(again.body.jobId).not.toBe(started.body.jobId);
       const second = await waitForJob(t, again.body.jobId);
-      expect(second.result).toEqual({ imported: 0, skipped: total - 1, errors: 1, totalFiles: total });
+      expect(second.result).toEqual({ imported: 0, skipped: total - 2, errors: 2, totalFiles: total });
       expect(await mediaKeys()).toEqual(rows.map((r) => r.storage_key));
     });
 

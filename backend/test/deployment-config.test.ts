@@ -103,16 +103,6 @@ const notInCompose: Record<string, string> = {
   EMBEDDED_DB_FSYNC: 'PGlite only (the embedded mode); the services mode runs on PostgreSQL',
 };
 
-/**
- * Exposed in compose for code that lands with another branch of this change; an entry stops
- * counting as soon as env.ts reads the variable, so after the merge it is checked like the rest.
- */
-const readOnAnotherBranch: Record<string, string> = Object.fromEntries(
-  Object.entries({ TRUSTED_PROXIES: 'security branch (issue 8): trust proxy from TRUSTED_PROXIES' }).filter(
-    ([name]) => !readByCode.has(name),
-  ),
-);
-
 describe('docker-compose.yml and the Dockerfile agree with config/env.ts', () => {
   it('every variable the code reads can be set for the app containers', () => {
     const settable = new Set([...appServices.flatMap(([, s]) => Object.keys(envOf(s))), ...runtime.env]);
@@ -123,7 +113,7 @@ describe('docker-compose.yml and the Dockerfile agree with config/env.ts', () =>
 
   it('every variable compose or the image sets is one the code reads', () => {
     const set = new Set([...appServices.flatMap(([, s]) => Object.keys(envOf(s))), ...runtime.env]);
-    expect([...set].filter((name) => !readByCode.has(name) && !(name in readOnAnotherBranch))).toEqual([]);
+    expect([...set].filter((name) => !readByCode.has(name))).toEqual([]);
   });
 
   it('the operator sets them in .env: each is interpolated unless it is the wiring itself', () => {

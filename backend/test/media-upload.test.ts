@@ -135,6 +135,16 @@ describe(`media upload (${dbKind})`, () => {
       expect(res.body.message).toMatch(/Only JPEG, PNG, GIF, WebP images and MP4 videos are allowed/);
     });
 
+    it.each([
+      ['HTML', Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')],
+      ['zeros', Buffer.alloc(64 * 1024)],
+      ['a cut-off video', tinyMp4.subarray(957 + 8)],
+    ])('an MP4 header followed by %s (415)', async (_label, rest) => {
+      const res = await upload(v, Buffer.concat([tinyMp4.subarray(0, 32), rest]), 'clip.mp4').expect(415);
+      expect(res.body).toMatchObject({ statusCode: 415, error: 'unsupported_media_type' });
+      expect(res.body.message).toBe('This file starts like an MP4 video but is not a complete, playable one');
+    });
+
     it('a PNG renamed .mp4 (415)', async () => {
       const res = await upload(v, await pngImage(), 'movie.mp4').expect(415);
       expect(res.body.message).toMatch(/PNG image but its name ends in \.mp4/);

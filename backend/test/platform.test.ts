@@ -128,6 +128,10 @@ describe(`platform HTTP (${dbKind})`, () => {
     expect(frame.text).toContain('<b>ad</b>');
     expect(frame.headers['content-security-policy']).toMatch(/script-src [^;]*'unsafe-inline'/);
     expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    // an opaque origin wherever it is opened (framed, or top-level through a link): no escape from it
+    const csp = frame.headers['content-security-policy'] as string;
+    expect(csp).toMatch(/(^|; )sandbox allow-scripts allow-popups(;|$)/);
+    expect(csp).not.toMatch(/allow-same-origin|allow-popups-to-escape-sandbox|allow-top-navigation/);
     await request(t.server).get('/api/ad-frame/zone2').expect(404);
   });
 
@@ -155,6 +159,29 @@ describe(`platform HTTP (${dbKind})`, () => {
       [u.id],
     );
     expect(left.n).toBe(0);
+  });
+});
+
+describe(`API docs in production (${dbKind})`, () => {
+  it('are for the admin only: 401 with a Basic prompt without credentials, the document with them', async () => {
+    const t = await startTestApp({ NODE_ENV: 'production' });
+    try {
+      for (const url of ['/api/docs', '/api/docs-json', '/api/docs-yaml']) {
+        const res = await request(t.server).get(url).expect(401);
+        expect(res.headers['www-authenticate']).toMatch(/^Basic realm="API docs"/);
+        expect(res.text).not.toMatch(/openapi|swagger/i);
+      }
+      const auth = `Basic ${Buffer.from(`admin:${t.config.adminPassword}`).toString('base64')}`;
+      await request(t.server)
+        .get('/api/docs-json')
+        .set('Authorization', `Basic ${Buffer.from('admin:wrong-pass').toString('base64')}`)
+        .expect(401);
+      const doc = await request(t.server).get('/api/docs-json').set('Authorization', auth).expect(200);
+      expect(Object.keys(doc.body.paths)).toContain('/api/session');
+      await request(t.server).get('/api/docs').set('Authorization', auth).expect(200);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -50,6 +50,7 @@ describe(`vote population (${dbKind}, in-process jobs)`, () => {
 
   it.each([
     [{ action: 'explode' }, 400, /action must be one of start, pause, continue, stop/],
+    [{ action: null }, 400, /action must be one of start, pause, continue, stop/],
     [{ action: 'start', extra: 1 }, 400, /extra/],
     [{ action: 'pause' }, 409, /No vote population is running/],
     [{ action: 'continue' }, 409, /No paused vote population to continue/],
@@ -156,6 +157,39 @@ describe(`vote population (${dbKind}, in-process jobs)`, () => {
     const res = await asAdmin(t).get('/api/admin/populate-votes').expect(200);
     expect(res.body).toMatchObject({ state: 'not-started', jobId: null });
     expect(await q(`SELECT id FROM population_runs`)).toEqual([]);
+  });
+
+  it('after a reset, a new run votes only as its own fake users, never as the real visitors now holding old ids', async () => {
+    // a run, then a reset: user, media and run ids start again, so the next run has this one's id
+    await seedMedia(q, 40);
+    const first = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'start' }).expect(202);
+    expect((await waitForJob(t, first.body.jobId)).state).toBe('completed');
+    await asAdmin(t).post('/api/admin/reset-database').send({ confirm: 'RESET DATABASE' }).expect(200);
+    // real visitors now hold the ids the old run's fake users had
+    const visitors = [];
+    for (let i = 0; i < 50; i++) visitors.push(await newVisitor(t));
+    await seedMedia(q, 40);
+    const media: { id: number }[] = await q(`SELECT id FROM media ORDER BY id`);
+    for (const v of visitors.slice(0, 20)) {
+      await q(`INSERT INTO votes (user_id, media_id, is_hot) VALUES ($1, $2, true)`, [v.id, media[0]!.id]);
+    }
+    await q(`UPDATE media SET total_votes = 20, hot_votes = 20 WHERE id = $1`, [media[0]!.id]);
+
+    const started = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'start' }).expect(202);
+    const job = await waitForJob(t, started.body.jobId);
+    // a job of its own (not the finished one of the run before the reset) did the whole run
+    expect(started.body.jobId).not.toBe(first.body.jobId);
+    expect(job.error).toBeNull();
+    expect(job.state).toBe('completed');
+    expect(job.result).toMatchObject({ state: 'completed', mediaProcessed: 40, usersCreated: 50 });
+    const f = await populationFacts(q);
+    expectConsistent(f);
+    expect(f.run.media_processed).toBe(40);
+    expect(f.seeded_votes_by_real_users).toBe(0);
+    const [real] = await q(`SELECT count(*)::int AS n FROM votes WHERE user_id = ANY($1::int[])`, [
+      visitors.map((v) => v.id),
+    ]);
+    expect(real.n).toBe(20);
   });
 });
 

@@ -34,6 +34,26 @@ describe(`sessions and profiles (${dbKind})`, () => {
     expect(me.body.id).toBe(res.body.id);
   });
 
+  it('never hands the session id (a bearer credential) to a script that only reads the session', async () => {
+    const v = await newVisitor(t);
+    const me = await v.agent.get('/api/session').expect(200);
+    expect(me.body).toMatchObject({ id: v.id, username: v.username });
+    expect(me.body).not.toHaveProperty('sessionId');
+    expect(JSON.stringify(me.body)).not.toContain(v.sessionId);
+    const patched = await v.agent.patch(`/api/users/${v.id}`).send({ email: 'who@example.com' }).expect(200);
+    expect(patched.body).not.toHaveProperty('sessionId');
+    expect(JSON.stringify(patched.body)).not.toContain(v.sessionId);
+  });
+
+  it("hands the cookie's session id to the app itself once asked with a same-origin POST (after a magic link)", async () => {
+    const v = await newVisitor(t);
+    const adopted = await v.agent.post('/api/session/adopt').set('Sec-Fetch-Site', 'same-origin').expect(200);
+    expect(adopted.body).toMatchObject({ id: v.id, sessionId: v.sessionId, username: v.username });
+    await request(t.server).post('/api/session/adopt').expect(401);
+    await v.agent.post('/api/session/adopt').set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await v.agent.post('/api/session/adopt').set('Origin', 'null').expect(403);
+  });
+
   it('answers 401 for GET /api/session without a cookie', async () => {
     const res = await request(t.server).get('/api/session').expect(401);
     expect(res.body.message).toBeTruthy();
@@ -106,6 +126,23 @@ describe(`sessions and profiles (${dbKind})`, () => {
     await a.agent.patch(`/api/users/${a.id}`).send({ username: 'no spaces allowed' }).expect(400);
     await a.agent.patch(`/api/users/${a.id}`).send({ email: 'not-an-email' }).expect(400);
     await a.agent.patch(`/api/users/${a.id}`).send({ username: 42 }).expect(400);
+  });
+
+  it('refuses null where a value is optional (400), changing nothing', async () => {
+    const a = await newVisitor(t);
+    await a.agent.patch(`/api/users/${a.id}`).send({ email: 'a@example.com' }).expect(200);
+    for (const body of [{ email: null }, { username: null }, { username: null, email: null }]) {
+      const res = await a.agent.patch(`/api/users/${a.id}`).send(body).expect(400);
+      expect(res.body.message).toMatch(/email|username/);
+    }
+    for (const body of [
+      { sessionId: a.sessionId, latitude: null, longitude: 2 },
+      { sessionId: a.sessionId, latitude: null, longitude: null },
+    ]) {
+      await a.agent.post('/api/session').send(body).expect(400);
+    }
+    const now = await a.agent.get('/api/session').expect(200);
+    expect(now.body).toMatchObject({ username: a.username, email: 'a@example.com', latitude: null, longitude: null });
   });
 
   it('names the site per domain', async () => {

@@ -1278,6 +1278,7 @@ await check('save account: magic link e-mail, confirm, Account Saved!', async ()
   assert(raw.includes(savedEmail), 'e-mail not addressed to the visitor');
   const link = new URL(linkFromEml(raw));
   await page.goto(base + link.pathname + link.search);
+  await page.getByRole('button', { name: 'Save my account' }).click(); // the landing page waits for a click
   await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('verified') === 'true', { timeout: 15_000 });
   await expectToast(page, 'Welcome back');
   await page.waitForURL((u) => u.pathname === '/' && !u.search, { timeout: 5_000 });
@@ -1664,6 +1665,7 @@ await check('the saved account comes back through its login link', async () => {
   assert(raw.includes(savedEmail), 'login mail not for the saved address');
   const link = new URL(linkFromEml(raw));
   await page.goto(base + link.pathname + link.search);
+  await page.getByRole('button', { name: `Sign in as ${username}` }).click();
   await page.waitForFunction(
     (n) => document.querySelector('[data-testid=sidebar-username]')?.textContent === n,
     username,

@@ -1,4 +1,4 @@
-// Sums the gzip size of the built JS so the 150 KB budget stays visible on every build.
+// Sums the gzip size of the built JS against the 150 KB budget (run by npm test after the build, not by npm start).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';

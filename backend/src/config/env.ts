@@ -43,9 +43,22 @@ export class AppConfig {
   /** Folder holding the built visitor app (served at /) and admin app (served at /adm). */
   readonly visitorWebDir!: string;
   readonly adminWebDir!: string;
+  /**
+   * Peers allowed to name the client in X-Forwarded-For (Express `trust proxy`): addresses, CIDR
+   * ranges, or loopback / linklocal / uniquelocal. Anyone else is the client themselves.
+   */
+  readonly trustedProxies!: string[];
+  /** The embedded database waits for the disk before answering a commit (off only for throwaway data: tests). */
+  readonly embeddedDbFsync!: boolean;
 
   get secureCookies(): boolean {
     return this.publicUrl.startsWith('https://');
+  }
+
+  /** The display name for a request's Host (SITE_DOMAIN_NAMES), else SITE_NAME. */
+  siteNameFor(host: string | undefined): string {
+    const bare = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+    return this.siteDomainNames[bare] ?? this.siteName;
   }
 }
 
@@ -161,6 +174,20 @@ export function loadConfig(source: Source = process.env): AppConfig {
     else siteDomainNames[host.toLowerCase()] = name;
   }
 
+  const trustedProxies = (): string[] => {
+    const list = (str('TRUSTED_PROXIES') ?? 'loopback')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    for (const entry of list) {
+      if (!isProxyAddress(entry))
+        problems.push(
+          `TRUSTED_PROXIES entries must be IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (got "${entry}")`,
+        );
+    }
+    return list;
+  };
+
   const adminPassword = str('ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 8) {
     problems.push('ADMIN_PASSWORD must be at least 8 characters');
@@ -194,9 +221,21 @@ export function loadConfig(source: Source = process.env): AppConfig {
     logLevel: str('LOG_LEVEL') ?? (nodeEnvRaw === 'test' ? 'warn' : 'info'),
     visitorWebDir: path.resolve(str('VISITOR_WEB_DIR') ?? path.join(repoRoot, 'visitor-web', 'dist')),
     adminWebDir: path.resolve(str('ADMIN_WEB_DIR') ?? path.join(repoRoot, 'admin-web', 'dist')),
+    trustedProxies: trustedProxies(),
+    embeddedDbFsync: bool('EMBEDDED_DB_FSYNC', true),
   });
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** What Express's `trust proxy` understands, checked here so a typo fails the start, not every request. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** For the process entry points: a bad configuration ends the process with the list of problems. */

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import request from 'supertest';
 import { ObjectStorage } from '../../src/platform/storage/object-storage.js';
+import { tinyMp4 } from '../fixtures/media-fixtures.js';
 import type { TestApp } from './test-app.js';
 
 /** Job results and rows as JSON: the tests check them field by field. */
@@ -28,6 +29,7 @@ export interface JobBody {
   result: Json;
   error: string | null;
   attemptsMade: number;
+  finishedAt: string | null;
 }
 
 /** Polls GET /api/admin/jobs/{id} until the job is finished (completed or failed). */
@@ -65,15 +67,8 @@ export const jpeg = (seed = 0) =>
   sharp({ create: { width: 4, height: 4, channels: 3, background: { r: 10, g: seed % 256, b: 60 } } })
     .jpeg()
     .toBuffer();
-/** The head of an MP4 file (an `ftyp` box): enough for the type sniffer. */
-export const mp4 = () =>
-  Buffer.concat([
-    Buffer.from([0, 0, 0, 0x18]),
-    Buffer.from('ftypmp42'),
-    Buffer.from([0, 0, 0, 0]),
-    Buffer.from('mp42isom'),
-    Buffer.alloc(64),
-  ]);
+/** A real (tiny) MP4: imports check the whole box structure, not just the first box. */
+export const mp4 = () => Buffer.from(tinyMp4);
 
 /** Puts an object through the app's own storage adapter (s3rver or local disk). */
 export async function putObject(t: TestApp, key: string, body: Buffer | string, type = 'application/octet-stream') {

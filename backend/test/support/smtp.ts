@@ -12,9 +12,12 @@ export async function startSmtp(): Promise<{
   url: string;
   inbox: ReceivedMail[];
   next(): Promise<ReceivedMail>;
+  /** From now on a message is kept but not acknowledged until the returned release is called (a slow server). */
+  hold(): () => void;
   close(): Promise<void>;
 }> {
   const inbox: ReceivedMail[] = [];
+  let gate: Promise<void> = Promise.resolve();
   const waiters: Array<(m: ReceivedMail) => void> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -31,7 +34,7 @@ export async function startSmtp(): Promise<{
         };
         inbox.push(mail);
         waiters.shift()?.(mail);
-        callback();
+        void gate.then(() => callback());
       });
     },
   });
@@ -41,6 +44,11 @@ export async function startSmtp(): Promise<{
     url: `smtp://127.0.0.1:${port}`,
     inbox,
     next: () => new Promise((resolve) => waiters.push(resolve)),
+    hold: () => {
+      let release!: () => void;
+      gate = new Promise((resolve) => (release = resolve));
+      return release;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

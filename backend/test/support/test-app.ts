@@ -53,6 +53,8 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     ADMIN_PASSWORD: 'test-admin-password',
     VISITOR_WEB_DIR: path.join(dataDir, 'no-visitor-web'),
     ADMIN_WEB_DIR: path.join(dataDir, 'no-admin-web'),
+    // throwaway data: no disk flush per commit (embedded-durability.test.ts covers the flushing)
+    EMBEDDED_DB_FSYNC: 'false',
     ...env,
   });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {

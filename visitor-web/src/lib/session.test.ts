@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bootstrapSession } from './session';
+import { bootstrapSession, remember } from './session';
 import { generateSessionId, isLoggedOut, LOGGED_OUT_KEY, readStoredSession, SESSION_KEY } from './session-storage';
 
 const session = (over: Record<string, unknown> = {}) => ({
@@ -74,11 +74,22 @@ describe('bootstrapSession', () => {
       json(session({ sessionId: 'C'.repeat(32), emailVerified: true, email: 'a@b.c' })),
     );
     const s = await bootstrapSession('?verified=true');
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/session');
-    expect((fetchMock.mock.calls[0] as [string, RequestInit])[1].method).toBe('GET');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/session/adopt');
+    expect((fetchMock.mock.calls[0] as [string, RequestInit])[1].method).toBe('POST');
     expect(s?.sessionId).toBe('C'.repeat(32));
     expect(isLoggedOut()).toBe(false);
     expect(readStoredSession()?.emailVerified).toBe(true);
+  });
+
+  it('keeps the stored session id when an answer carries none (reads and profile updates)', () => {
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify({ sessionId: 'E'.repeat(32), username: 'Before', emailVerified: false }),
+    );
+    const { sessionId: _omitted, ...profile } = session({ username: 'Renamed' });
+    const s = remember(profile as unknown as Parameters<typeof remember>[0]);
+    expect(s.sessionId).toBe('E'.repeat(32));
+    expect(readStoredSession()).toEqual({ sessionId: 'E'.repeat(32), username: 'Renamed', emailVerified: false });
   });
 
   it('replaces a stored session the server refuses', async () => {

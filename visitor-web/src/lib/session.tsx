@@ -25,9 +25,11 @@ export interface Session {
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-function remember(s: Session): Session {
-  storeSession({ sessionId: s.sessionId, username: s.username, emailVerified: Boolean(s.emailVerified) });
-  return s;
+/** Keeps the record in storage; reads that answer no sessionId (GET, profile update) keep the stored one. */
+export function remember(s: Session): Session {
+  const sessionId = s.sessionId || readStoredSession()?.sessionId || '';
+  storeSession({ sessionId, username: s.username, emailVerified: Boolean(s.emailVerified) });
+  return { ...s, sessionId };
 }
 
 export function postSession(body: {
@@ -41,14 +43,15 @@ export function postSession(body: {
 
 /**
  * Session start (spec §4). A magic-link landing (?verified=true) adopts the session the server
- * just put in the cookie, before anything could overwrite it. Otherwise: logged-out flag set →
- * no user; else the stored session (or a new one) is posted and the answer stored.
+ * just put in the cookie (POST /api/session/adopt, the one call that answers its id), before
+ * anything could overwrite it. Otherwise: logged-out flag set → no user; else the stored session
+ * (or a new one) is posted and the answer stored.
  */
 export async function bootstrapSession(search: string): Promise<Session | null> {
   const params = new URLSearchParams(search);
   if (params.get('verified') === 'true') {
     try {
-      const s = await api.get<Session>('/api/session');
+      const s = await api.post<Session>('/api/session/adopt');
       setLoggedOut(false);
       return remember(s);
     } catch {

@@ -17,7 +17,7 @@ export interface ImportCheckpoint {
 
 /** Port over the media rows the bucket tools create and remove (set-based, by storage key). */
 export abstract class BucketMediaRepository {
-  /** Of these keys, those a media row already uses. */
+  /** Of these keys, those a media row already uses or that are noted orphans (never imported). */
   abstract existingKeys(keys: readonly string[]): Promise<Set<string>>;
   /** The system user that owns imported media ("BucketImport"), created on first use. */
   abstract importOwnerId(): Promise<number>;

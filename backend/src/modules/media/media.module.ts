@@ -7,6 +7,7 @@ import { MediaFilesController } from './media-files.controller.js';
 import { MediaController } from './media.controller.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
+import { OrphanSweep } from './orphan-sweep.js';
 import { UploadInterceptor } from './upload.interceptor.js';
 
 /** Uploads, the random pick, views, deletion and file serving (visitor side). */
@@ -15,6 +16,7 @@ import { UploadInterceptor } from './upload.interceptor.js';
   controllers: [MediaController, MediaFilesController],
   providers: [
     MediaService,
+    OrphanSweep,
     UploadInterceptor,
     { provide: MediaRepository, useClass: TypeormMediaRepository },
     { provide: ImageSanitizer, useClass: SharpImageSanitizer },

@@ -1,7 +1,14 @@
 import type { Media, NewMedia } from './domain/media.js';
 
-/** Port over the media and views tables. */
+/**
+ * Port over the media and views tables, and the list of stored objects that may have no row
+ * (`orphan_objects`): what a crash between storing a file and writing (or deleting) its row
+ * leaves behind, for the orphan sweep.
+ */
 export abstract class MediaRepository {
+  /** Notes, before its object is stored, that an upload is about to store under this key. */
+  abstract expectObject(storageKey: string): Promise<void>;
+  /** Inserts the row and, in the same statement, clears the key's expectation. */
   abstract create(data: NewMedia): Promise<Media>;
   abstract findById(id: number): Promise<Media | null>;
   abstract findByStorageKey(storageKey: string): Promise<Media | null>;
@@ -19,6 +26,13 @@ export abstract class MediaRepository {
    * statement; false when the user had already viewed it. Throws not_found for unknown media.
    */
   abstract recordView(userId: number, mediaId: number): Promise<boolean>;
-  /** Deletes the row (votes and views cascade); answers the deleted row, null when it was already gone. */
+  /**
+   * Deletes the row (votes and views cascade) and, in the same statement, notes its object as one
+   * to delete; answers the deleted row, null when it was already gone.
+   */
   abstract deleteById(id: number): Promise<Media | null>;
+  /** Keys noted before `olderThan` whose object should not exist (its upload or delete never finished). */
+  abstract orphansBefore(olderThan: Date, limit: number): Promise<string[]>;
+  /** The object under this key is gone (or is a media row's now): forget the note. */
+  abstract objectSettled(storageKey: string): Promise<void>;
 }

@@ -33,17 +33,35 @@ class MemoryStorage extends ObjectStorage {
   }
   async *list() {}
   async ping() {}
+  async removeIncomplete() {
+    return 0;
+  }
 }
 
 class MemoryMedia extends MediaRepository {
   rows = new Map<number, Media>();
+  /** orphan_objects: key -> when noted */
+  notes = new Map<string, Date>();
   failCreate = false;
   private next = 1;
+  async expectObject(key: string) {
+    this.notes.set(key, new Date());
+  }
   async create(d: NewMedia) {
     if (this.failCreate) throw new Error('database down');
     const m: Media = { ...d, id: this.next++, hotVotes: 0, totalVotes: 0, totalViews: 0, uploadedAt: new Date() };
     this.rows.set(m.id, m);
+    this.notes.delete(d.storageKey);
     return m;
+  }
+  async orphansBefore(olderThan: Date, limit: number) {
+    return [...this.notes]
+      .filter(([, at]) => at < olderThan)
+      .map(([k]) => k)
+      .slice(0, limit);
+  }
+  async objectSettled(key: string) {
+    this.notes.delete(key);
   }
   async findById(id: number) {
     return this.rows.get(id) ?? null;
@@ -66,6 +84,7 @@ class MemoryMedia extends MediaRepository {
   async deleteById(id: number) {
     const m = this.rows.get(id) ?? null;
     this.rows.delete(id);
+    if (m) this.notes.set(m.storageKey, new Date());
     return m;
   }
 }
@@ -123,11 +142,39 @@ describe('MediaService', () => {
     await expect(service.deleteMedia(m.id, 7)).rejects.toBeInstanceOf(DomainError);
   });
 
-  it('still deletes the row when the storage is down (the orphan is logged for the bucket manager)', async () => {
+  it('still deletes the row when the storage is down; the object stays noted and the sweep removes it later', async () => {
     const m = await service.upload(7, await received());
+    expect(repo.notes.size).toBe(0); // a finished upload leaves no note
     storage.failDelete = true;
     await service.deleteMedia(m.id, 7);
     expect(repo.rows.has(m.id)).toBe(false);
+    expect([...repo.notes.keys()]).toEqual([m.storageKey]);
+    expect(await service.sweepOrphans(new Date(Date.now() + 1000))).toBe(0); // still down: kept
+    storage.failDelete = false;
+    expect(await service.sweepOrphans(new Date(Date.now() + 1000))).toBe(1);
+    expect(storage.objects.size).toBe(0);
+    expect(repo.notes.size).toBe(0);
+  });
+
+  it('notes an upload before storing it, so a crash before its row leaves something to sweep', async () => {
+    repo.failCreate = true;
+    storage.failDelete = true; // as if the process died: nothing cleans up now
+    await expect(service.upload(7, await received())).rejects.toThrow('database down');
+    const [key] = [...storage.objects.keys()];
+    expect([...repo.notes.keys()]).toEqual([key]);
+    storage.failDelete = false;
+    // within the grace period (an upload may still be writing its row) nothing is touched
+    expect(await service.sweepOrphans(new Date(Date.now() - 3600_000))).toBe(0);
+    expect(await service.sweepOrphans(new Date(Date.now() + 1000))).toBe(1);
+    expect(storage.objects.size).toBe(0);
+  });
+
+  it('never sweeps an object a media row uses', async () => {
+    const m = await service.upload(7, await received());
+    repo.notes.set(m.storageKey, new Date(0));
+    expect(await service.sweepOrphans(new Date())).toBe(0);
+    expect(storage.objects.has(m.storageKey)).toBe(true);
+    expect(repo.notes.size).toBe(0);
   });
 
   it('sums stats from the counters on the rows', async () => {

@@ -39,11 +39,9 @@ export class MediaService {
         size = await this.images.sanitize(file.path, cleanPath, file.type);
         source = cleanPath;
       }
+      // noted first: if the process dies before the row is written, the sweep removes the object
+      await this.media.expectObject(key);
       await this.storage.put(key, createReadStream(source), file.type.mimeType);
-    } finally {
-      if (cleanPath) await fs.rm(cleanPath, { force: true });
-    }
-    try {
       return await this.media.create({
         userId,
         storageKey: key,
@@ -52,10 +50,10 @@ export class MediaService {
         size,
       });
     } catch (err) {
-      await this.storage
-        .delete(key)
-        .catch((e: Error) => this.logger.warn(`Orphan object ${key} left behind: ${e.message}`));
+      await this.removeObject(key);
       throw err;
+    } finally {
+      if (cleanPath) await fs.rm(cleanPath, { force: true });
     }
   }
 
@@ -69,15 +67,43 @@ export class MediaService {
     if (actingUserId !== null && found.userId !== actingUserId) throw forbidden('You can only delete your own media');
     const deleted = await this.media.deleteById(mediaId);
     if (!deleted) throw notFound('Media not found'); // a concurrent delete won
-    try {
-      await this.storage.delete(deleted.storageKey);
-    } catch (err) {
-      // the row is gone, so the file is unreachable; the bucket manager can sweep the orphan
-      this.logger.warn(
-        `Media ${mediaId} deleted but its object ${deleted.storageKey} was not: ${(err as Error).message}`,
-      );
-    }
+    await this.removeObject(deleted.storageKey);
     return deleted;
+  }
+
+  /**
+   * Deletes the stored objects noted before `olderThan` that have no row (an upload or a delete
+   * a crash or an outage interrupted). Answers how many were removed.
+   */
+  async sweepOrphans(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const keys = await this.media.orphansBefore(olderThan, 100);
+      let progressed = false;
+      for (const key of keys) {
+        // a row took the key after all (an import): the object is media, only the note goes
+        if (await this.media.findByStorageKey(key)) {
+          await this.media.objectSettled(key);
+          progressed = true;
+        } else if (await this.removeObject(key)) {
+          removed++;
+          progressed = true;
+        }
+      }
+      if (keys.length < 100 || !progressed) return removed;
+    }
+  }
+
+  /** Deletes an object that has (or will have) no row; the note stays for the sweep when storage fails. */
+  private async removeObject(key: string): Promise<boolean> {
+    try {
+      await this.storage.delete(key);
+    } catch (err) {
+      this.logger.warn(`Object ${key} has no media row and could not be deleted yet: ${(err as Error).message}`);
+      return false;
+    }
+    await this.media.objectSettled(key);
+    return true;
   }
 
   /** Something to rate: never the user's own, never voted; `exclude` holds recently skipped ids. */

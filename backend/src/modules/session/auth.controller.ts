@@ -1,19 +1,21 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../../config/env.js';
-import { AuthService, escapeHtml } from './auth.service.js';
+import { AuthService } from './auth.service.js';
+import { MAGIC_LINK_PAGE_CSP, magicLinkPage } from './magic-link-page.js';
 import type { User } from './domain/user.js';
 import { LoginExistingDto, SendMagicLinkDto } from './dto/auth.dto.js';
-import { CurrentVisitor, Visitor } from './identity/visitor.guard.js';
+import { CurrentVisitor, OptionalVisitorSessionId, Visitor } from './identity/visitor.guard.js';
 import { setSessionCookie } from './identity/session-cookie.js';
+import { UserRepository } from './user.repository.js';
 
 @ApiTags('auth')
 @Controller('api/auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly users: UserRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -33,28 +35,42 @@ export class AuthController {
     return { message: 'If an account uses that address, a login link is on its way.' };
   }
 
-  /** What the e-mailed link opens. A GET spends nothing: the page confirms with a POST. */
+  /**
+   * What the e-mailed link opens. A GET spends nothing: a valid link shows whose account it opens
+   * and a button that posts the token; a dead one goes straight to the app's error toast.
+   */
   @Get('magic-link')
-  landing(@Query('token') token: string | undefined, @Res() res: Response): void {
-    const safe = escapeHtml(typeof token === 'string' ? token : '');
-    const nonce = randomBytes(16).toString('base64');
+  async landing(
+    @Query('token') token: unknown,
+    @OptionalVisitorSessionId() sessionId: string | null,
+    @Headers('host') host: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const raw = typeof token === 'string' ? token : '';
+    const found = await this.auth.check(raw);
+    res.setHeader('Cache-Control', 'no-store').setHeader('Referrer-Policy', 'no-referrer');
+    if ('error' in found) {
+      res.redirect(303, `/?error=${found.error}`);
+      return;
+    }
+    const current = sessionId ? await this.users.findBySessionId(sessionId) : null;
     res
       .status(200)
       .type('html')
-      .setHeader('Cache-Control', 'no-store')
-      .setHeader('Referrer-Policy', 'no-referrer')
-      .setHeader(
-        'Content-Security-Policy',
-        `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'`,
-      ).send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Confirm sign-in</title>
-<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#fff7f2;color:#2b1d16}
-main{text-align:center;padding:2rem}button{font:inherit;font-weight:600;padding:.8rem 1.6rem;border:0;border-radius:.6rem;background:#ff5a36;color:#fff;cursor:pointer}</style>
-</head><body><main>
-<h1>Confirm sign-in</h1><p>One click and you are in.</p>
-<form id="confirm" method="post" action="/api/auth/magic-link"><input type="hidden" name="token" value="${safe}"><button type="submit">Continue</button></form>
-</main><script nonce="${nonce}">document.getElementById('confirm').submit()</script></body></html>`);
+      .setHeader('Content-Security-Policy', MAGIC_LINK_PAGE_CSP)
+      .send(
+        magicLinkPage({
+          siteName: this.config.siteNameFor(host),
+          token: raw,
+          purpose: found.link.purpose,
+          username: found.user.username,
+          email: found.link.email,
+          current:
+            current && current.id !== found.user.id
+              ? { username: current.username, saved: current.emailVerified }
+              : null,
+        }),
+      );
   }
 
   @Post('magic-link')

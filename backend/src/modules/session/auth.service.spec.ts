@@ -1,32 +1,68 @@
 import type { AppConfig } from '../../config/env.js';
 import { Mailer, type MailMessage } from '../../platform/mail/mailer.js';
 import { AuthService, hashToken } from './auth.service.js';
-import { MagicLinkRepository, type MagicLinkPurpose, type MagicLinkToken } from './magic-link.repository.js';
+import { MagicLinkSender } from './magic-link-sender.js';
+import {
+  type LinkRequest,
+  MagicLinkRepository,
+  type MagicLinkToken,
+  type QueuedLinkMail,
+} from './magic-link.repository.js';
 import { FakeUserRepository } from './testing/fake-user.repository.js';
 
 class FakeMailer extends Mailer {
   sent: MailMessage[] = [];
+  failNext = 0;
   async send(m: MailMessage) {
+    if (this.failNext > 0) {
+      this.failNext--;
+      throw new Error('SMTP said no');
+    }
     this.sent.push(m);
   }
 }
 
+/** The port's rules in memory: limits, token hashes, and an outbox of mail rows. */
 class FakeLinks extends MagicLinkRepository {
   requests: Array<{ email: string; ip: string; at: Date }> = [];
   tokens: Array<MagicLinkToken & { tokenHash: string }> = [];
+  outbox: Array<QueuedLinkMail & { failed: boolean; due: Date }> = [];
+  issued: LinkRequest[] = [];
   constructor(private readonly users: FakeUserRepository) {
     super();
   }
-  async logRequest(email: string, ip: string) {
-    this.requests.push({ email, ip, at: new Date() });
-  }
-  async countRecentRequests(by: { email?: string; ip?: string }, since: Date) {
-    return this.requests.filter(
-      (r) => r.at > since && (by.email ? r.email.toLowerCase() === by.email.toLowerCase() : r.ip === by.ip),
-    ).length;
-  }
-  async saveToken(t: { tokenHash: string; userId: number; email: string; purpose: MagicLinkPurpose; expiresAt: Date }) {
-    this.tokens.push({ ...t, id: this.tokens.length + 1, usedAt: null });
+  async issue(r: LinkRequest) {
+    this.issued.push(r);
+    const recent = this.requests.filter((q) => q.at > r.limits.since);
+    const byEmail = recent.filter((q) => q.email.toLowerCase() === r.email.toLowerCase()).length;
+    if (byEmail >= r.limits.maxPerEmail || recent.filter((q) => q.ip === r.ip).length >= r.limits.maxPerIp)
+      return 'rate_limited' as const;
+    this.requests.push({ email: r.email, ip: r.ip, at: new Date() });
+    const target =
+      r.userId !== null ? await this.users.findById(r.userId) : await this.users.findByVerifiedEmail(r.email);
+    if (target) {
+      const email = r.recipient ?? target.email!;
+      this.tokens.push({
+        id: this.tokens.length + 1,
+        tokenHash: r.tokenHash,
+        userId: target.id,
+        email,
+        purpose: r.purpose,
+        expiresAt: r.expiresAt,
+        usedAt: null,
+      });
+    }
+    this.outbox.push({
+      id: this.outbox.length + 1,
+      recipient: r.recipient ?? target?.email ?? r.email,
+      username: target?.username ?? null,
+      purpose: r.purpose,
+      token: target ? r.token : null,
+      attempts: 0,
+      failed: false,
+      due: new Date(0),
+    });
+    return 'queued' as const;
   }
   async findByHash(h: string) {
     return this.tokens.find((t) => t.tokenHash === h) ?? null;
@@ -39,29 +75,51 @@ class FakeLinks extends MagicLinkRepository {
       Object.assign((await this.users.findById(t.userId))!, { email: t.email, emailVerified: true });
     return true;
   }
+  async claimMail() {
+    const m = this.outbox.find((o) => !o.failed && o.due <= new Date());
+    if (!m) return null;
+    m.attempts++;
+    m.due = new Date(8.64e15); // leased
+    return { ...m };
+  }
+  async mailSent(id: number) {
+    this.outbox = this.outbox.filter((o) => o.id !== id);
+  }
+  async mailFailed(id: number, _error: string, retryAt: Date | null) {
+    const m = this.outbox.find((o) => o.id === id)!;
+    if (retryAt) m.due = retryAt;
+    else Object.assign(m, { failed: true, token: null });
+  }
 }
 
-const config = { publicUrl: 'http://vibe.test' } as AppConfig;
+const config = { publicUrl: 'http://vibe.test', runJobs: false } as AppConfig;
 const tokenFrom = (m: MailMessage) => m.text.match(/token=([A-Za-z0-9_-]+)/)![1]!;
 
-describe('AuthService', () => {
+describe('AuthService and the magic-link sender', () => {
   let users: FakeUserRepository;
   let links: FakeLinks;
   let mailer: FakeMailer;
+  let sender: MagicLinkSender;
   let auth: AuthService;
   beforeEach(() => {
     users = new FakeUserRepository();
     links = new FakeLinks(users);
     mailer = new FakeMailer();
-    auth = new AuthService(users, links, mailer, config);
+    sender = new MagicLinkSender(links, mailer, config);
+    auth = new AuthService(users, links, sender);
   });
 
-  it('mails a single-use link whose token is stored only as a hash', async () => {
+  it('queues a single-use link whose token is stored only as a hash; the sender mails it', async () => {
     const u = (await users.create({ sessionId: 'S'.repeat(32), username: 'TestUser' }))!;
     await auth.sendMagicLink(u, 'me@example.com', '1.2.3.4');
+    expect(mailer.sent).toHaveLength(0); // nothing is sent inside the request
+    await sender.drain();
     const token = tokenFrom(mailer.sent[0]!);
+    expect(mailer.sent[0]).toMatchObject({ to: 'me@example.com' });
+    expect(mailer.sent[0]!.text).toContain('Hi TestUser');
     expect(links.tokens[0]!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(links.tokens)).not.toContain(token);
+    expect(links.outbox).toEqual([]); // the raw token left with the mail
     expect(await auth.redeem(token)).toMatchObject({
       user: { id: u.id, emailVerified: true, email: 'me@example.com' },
     });
@@ -73,6 +131,7 @@ describe('AuthService', () => {
     try {
       const u = (await users.create({ sessionId: 'S'.repeat(32), username: 'TestUser' }))!;
       await auth.sendMagicLink(u, 'me@example.com', '1.2.3.4');
+      await sender.drain();
       vi.advanceTimersByTime(15 * 60 * 1000 + 1);
       expect(await auth.redeem(tokenFrom(mailer.sent[0]!))).toEqual({ error: 'expired-token' });
     } finally {
@@ -80,10 +139,41 @@ describe('AuthService', () => {
     }
   });
 
-  it('sends no mail for an unknown address on login-existing, but logs the request for the limits', async () => {
+  it('login-existing does the same work for a known and an unknown address; only the known one gets mail', async () => {
+    const u = (await users.create({ sessionId: 'S'.repeat(32), username: 'Known' }))!;
+    Object.assign(u, { email: 'known@example.com', emailVerified: true });
+    await auth.sendLoginLink('known@example.com', '1.2.3.4');
     await auth.sendLoginLink('nobody@example.com', '1.2.3.4');
+    // one identical request each: the account is looked up by the repository, not here
+    const shape = (r: LinkRequest) => ({ ...r, email: '', token: '', tokenHash: '', limits: null, expiresAt: null });
+    expect(shape(links.issued[0]!)).toEqual(shape(links.issued[1]!));
+    expect(links.issued[1]).toMatchObject({ userId: null, recipient: null, email: 'nobody@example.com' });
+    expect(links.outbox).toHaveLength(2);
+    await sender.drain();
+    expect(mailer.sent.map((m) => m.to)).toEqual(['known@example.com']);
+    expect(links.outbox).toEqual([]);
+    expect(links.requests).toHaveLength(2);
+  });
+
+  it('a failed send is retried, and given up after 5 attempts without keeping the token', async () => {
+    const u = (await users.create({ sessionId: 'S'.repeat(32), username: 'TestUser' }))!;
+    await auth.sendMagicLink(u, 'me@example.com', '1.2.3.4');
+    mailer.failNext = 1;
+    await sender.drain();
+    expect(links.outbox[0]).toMatchObject({ attempts: 1, failed: false });
+    expect(links.outbox[0]!.due.getTime()).toBeGreaterThan(Date.now()); // backs off
+    await sender.drain();
     expect(mailer.sent).toHaveLength(0);
-    expect(links.requests).toHaveLength(1);
+    links.outbox[0]!.due = new Date(0); // the back-off has passed
+    await sender.drain();
+    expect(mailer.sent).toHaveLength(1);
+    await auth.sendMagicLink(u, 'me@example.com', '1.2.3.4');
+    mailer.failNext = 5;
+    for (let i = 0; i < 5; i++) {
+      await sender.drain();
+      links.outbox[0]!.due = new Date(0);
+    }
+    expect(links.outbox[0]).toMatchObject({ attempts: 5, failed: true, token: null });
   });
 
   it('stops at 5 requests per address in 15 minutes', async () => {

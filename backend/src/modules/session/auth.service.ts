@@ -1,10 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { AppConfig } from '../../config/env.js';
 import { DomainError, forbidden } from '../../platform/domain-error.js';
-import { Mailer } from '../../platform/mail/mailer.js';
 import type { User } from './domain/user.js';
-import { MagicLinkRepository, type MagicLinkPurpose } from './magic-link.repository.js';
+import { MagicLinkSender } from './magic-link-sender.js';
+import { MagicLinkRepository, type MagicLinkPurpose, type MagicLinkToken } from './magic-link.repository.js';
 import { UserRepository } from './user.repository.js';
 
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
@@ -19,13 +18,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 @Injectable()
 export class AuthService {
-  private readonly logger = new Logger('AuthService');
-
   constructor(
     private readonly users: UserRepository,
     private readonly links: MagicLinkRepository,
-    private readonly mailer: Mailer,
-    private readonly config: AppConfig,
+    private readonly sender: MagicLinkSender,
   ) {}
 
   /**
@@ -33,75 +29,70 @@ export class AuthService {
    * owns the proven address, signs this browser into that account.
    */
   async sendMagicLink(user: User, email: string, ip: string): Promise<void> {
-    await this.throttle(email, ip);
     const owner = await this.users.findByVerifiedEmail(email);
-    if (owner && owner.id !== user.id) {
-      await this.issue(owner, owner.email ?? email, 'login');
-    } else {
-      await this.issue(user, email, 'verify');
-    }
+    const other = owner && owner.id !== user.id ? owner : null;
+    await this.issue(ip, email, {
+      userId: other?.id ?? user.id,
+      recipient: other ? (other.email ?? email) : email,
+      purpose: other ? 'login' : 'verify',
+    });
   }
 
-  /** Same outcome whether or not the address is known, so it cannot be used to probe accounts. */
+  /**
+   * Same answer and the same work whether or not the address is known (the account is looked up
+   * inside the one statement that queues the mail), so neither the reply nor its timing tells.
+   */
   async sendLoginLink(email: string, ip: string): Promise<void> {
-    await this.throttle(email, ip);
-    const owner = await this.users.findByVerifiedEmail(email);
-    if (owner) await this.issue(owner, owner.email ?? email, 'login');
+    await this.issue(ip, email, { userId: null, recipient: null, purpose: 'login' });
   }
 
   /** Spends a token; answers the user to sign in as, or the landing error code. */
   async redeem(token: string): Promise<{ user: User } | { error: LandingError }> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { error: 'invalid-token' };
-    const found = await this.links.findByHash(hashToken(token));
-    if (!found || found.usedAt) return { error: 'invalid-token' };
-    if (found.expiresAt.getTime() < Date.now()) return { error: 'expired-token' };
-    const user = await this.users.findById(found.userId);
-    if (!user) return { error: 'invalid-user' };
+    const found = await this.check(token);
+    if ('error' in found) return found;
     try {
-      if (!(await this.links.redeem(found))) return { error: 'invalid-token' };
+      if (!(await this.links.redeem(found.link))) return { error: 'invalid-token' };
     } catch (err) {
       if (err instanceof DomainError && err.message === 'email_taken') return { error: 'verification-failed' };
       throw err;
     }
-    return { user: (await this.users.findById(user.id)) ?? user };
+    return { user: (await this.users.findById(found.user.id)) ?? found.user };
   }
 
-  private async throttle(email: string, ip: string): Promise<void> {
-    const since = new Date(Date.now() - RATE_WINDOW_MS);
-    const [byEmail, byIp] = await Promise.all([
-      this.links.countRecentRequests({ email }, since),
-      this.links.countRecentRequests({ ip }, since),
-    ]);
-    if (byEmail >= MAX_PER_EMAIL || byIp >= MAX_PER_IP) {
-      throw new DomainError('rate_limited', 'Too many link requests. Please wait a few minutes and try again.');
-    }
-    await this.links.logRequest(email, ip);
+  /** What a token would do, without spending it (the landing page names the account). */
+  async check(token: string): Promise<{ link: MagicLinkToken; user: User } | { error: LandingError }> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { error: 'invalid-token' };
+    const link = await this.links.findByHash(hashToken(token));
+    if (!link || link.usedAt) return { error: 'invalid-token' };
+    if (link.expiresAt.getTime() < Date.now()) return { error: 'expired-token' };
+    const user = await this.users.findById(link.userId);
+    if (!user) return { error: 'invalid-user' };
+    return { link, user };
   }
 
-  private async issue(user: User, email: string, purpose: MagicLinkPurpose): Promise<void> {
+  /** Logs the request against the limits, stores the token and queues its mail; the mail goes out of band. */
+  private async issue(
+    ip: string,
+    email: string,
+    target: { userId: number | null; recipient: string | null; purpose: MagicLinkPurpose },
+  ): Promise<void> {
     const token = randomBytes(32).toString('base64url'); // 256 bits
-    await this.links.saveToken({
-      tokenHash: hashToken(token),
-      userId: user.id,
+    const outcome = await this.links.issue({
+      ip,
       email,
-      purpose,
+      limits: { since: new Date(Date.now() - RATE_WINDOW_MS), maxPerEmail: MAX_PER_EMAIL, maxPerIp: MAX_PER_IP },
+      ...target,
+      token,
+      tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
     });
-    const link = `${this.config.publicUrl}/api/auth/magic-link?token=${token}`;
-    const action = purpose === 'verify' ? 'save your account' : 'log in to your account';
-    await this.mailer.send({
-      to: email,
-      subject: purpose === 'verify' ? "Save your How's my Vibe? account" : "Your How's my Vibe? login link",
-      text: `Hi ${user.username},\n\nOpen this link to ${action}:\n${link}\n\nThe link works once and expires in 15 minutes. If you did not ask for it, ignore this message.\n`,
-      html: `<p>Hi ${escapeHtml(user.username)},</p><p><a href="${link}">Click here to ${action}</a>.</p><p>The link works once and expires in 15 minutes. If you did not ask for it, ignore this message.</p>`,
-    });
-    this.logger.log(`Magic link (${purpose}) sent for user ${user.id}`);
+    if (outcome === 'rate_limited') {
+      throw new DomainError('rate_limited', 'Too many link requests. Please wait a few minutes and try again.');
+    }
+    this.sender.kick();
   }
 
   assertOwnSession(user: User, sessionId: string | undefined): void {
     if (sessionId !== undefined && sessionId !== user.sessionId) throw forbidden();
   }
 }
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,5 +1,12 @@
 export type MagicLinkPurpose = 'verify' | 'login';
 
+/** Link requests allowed per address and per client IP within the window. */
+export interface LinkRequestLimits {
+  since: Date;
+  maxPerEmail: number;
+  maxPerIp: number;
+}
+
 export interface MagicLinkToken {
   id: number;
   userId: number;
@@ -9,17 +16,45 @@ export interface MagicLinkToken {
   usedAt: Date | null;
 }
 
-/** Port over magic-link tokens (stored as hashes) and the request log the rate limits read. */
+/** One request for a link: logged for the limits, then a token and its mail, in one transaction. */
+export interface LinkRequest {
+  ip: string;
+  /** the address the request named: the per-address limit counts it */
+  email: string;
+  limits: LinkRequestLimits;
+  /** the account the link is for, or null: the account whose verified address is `email`, if any */
+  userId: number | null;
+  /** where the mail goes; null: that account's own address */
+  recipient: string | null;
+  purpose: MagicLinkPurpose;
+  token: string;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** A queued mail, claimed by the sender. `username` null: nobody to write to, nothing is sent. */
+export interface QueuedLinkMail {
+  id: number;
+  recipient: string;
+  username: string | null;
+  purpose: MagicLinkPurpose;
+  token: string | null;
+  attempts: number;
+}
+
+/**
+ * Port over magic-link tokens (stored as hashes), the request log the rate limits read and the
+ * outbox their mail waits in.
+ */
 export abstract class MagicLinkRepository {
-  abstract logRequest(email: string, ip: string): Promise<void>;
-  abstract countRecentRequests(by: { email?: string; ip?: string }, since: Date): Promise<number>;
-  abstract saveToken(t: {
-    tokenHash: string;
-    userId: number;
-    email: string;
-    purpose: MagicLinkPurpose;
-    expiresAt: Date;
-  }): Promise<void>;
+  /**
+   * Logs the request unless the address or the IP is at its limit ('rate_limited', nothing else
+   * happens), then stores the token and queues its mail. Atomic: under any number of parallel
+   * requests no limit is overshot. With `userId` null the account is looked up in the same
+   * statement, and a mail row is queued whether or not one exists, so a known and an unknown
+   * address cost the same work.
+   */
+  abstract issue(request: LinkRequest): Promise<'queued' | 'rate_limited'>;
   abstract findByHash(tokenHash: string): Promise<MagicLinkToken | null>;
   /**
    * Marks the token used and applies its effect in one transaction; false when it was already
@@ -27,4 +62,10 @@ export abstract class MagicLinkRepository {
    * throws 'email_taken' when another account proved it first.
    */
   abstract redeem(token: MagicLinkToken): Promise<boolean>;
+  /** The oldest mail due, leased for `leaseMs` (another sender takes it over after that). */
+  abstract claimMail(leaseMs: number): Promise<QueuedLinkMail | null>;
+  /** Sent (or nothing to send): the row and its token go. */
+  abstract mailSent(id: number): Promise<void>;
+  /** Try again at `retryAt`, or give up (null): the row stays for operators, without its token. */
+  abstract mailFailed(id: number, error: string, retryAt: Date | null): Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { AppConfig } from '../../config/env.js';
 import { badRequest, unauthenticated } from '../../platform/domain-error.js';
 import type { User } from './domain/user.js';
-import { SessionDto, UpdateProfileDto, UpsertSessionDto } from './dto/session.dto.js';
+import { ProfileDto, SessionDto, UpdateProfileDto, UpsertSessionDto } from './dto/session.dto.js';
 import { CurrentVisitor, OptionalVisitorSessionId, Visitor } from './identity/visitor.guard.js';
 import { setSessionCookie } from './identity/session-cookie.js';
 import { SessionService } from './session.service.js';
@@ -27,14 +27,29 @@ export class SessionController {
     }
     const user = await this.sessions.upsert(body);
     setSessionCookie(res, user.sessionId, this.config);
-    return SessionDto.of(user);
+    return SessionDto.withId(user); // the id the client just sent
   }
 
+  /** The cookie's user, without the session id. */
   @Get('session')
-  async current(@OptionalVisitorSessionId() sessionId: string | null): Promise<SessionDto> {
+  async current(@OptionalVisitorSessionId() sessionId: string | null): Promise<ProfileDto> {
+    return ProfileDto.of(await this.cookieUser(sessionId));
+  }
+
+  /**
+   * The cookie's session with its id, for the visitor app to keep in its session record after a
+   * magic link switched the cookie. A POST, so the request guards hold it to the site's own pages.
+   */
+  @Post('session/adopt')
+  @HttpCode(200)
+  async adopt(@OptionalVisitorSessionId() sessionId: string | null): Promise<SessionDto> {
+    return SessionDto.withId(await this.cookieUser(sessionId));
+  }
+
+  private async cookieUser(sessionId: string | null): Promise<User> {
     const user = sessionId ? await this.users.findBySessionId(sessionId) : null;
     if (!user) throw unauthenticated();
-    return SessionDto.of(user);
+    return user;
   }
 
   @Get('users/check-username/:name')
@@ -47,7 +62,7 @@ export class SessionController {
 
   @Patch('users/:id')
   @Visitor('params.id')
-  async update(@CurrentVisitor() user: User, @Body() body: UpdateProfileDto): Promise<SessionDto> {
-    return SessionDto.of(await this.sessions.updateProfile(user, body));
+  async update(@CurrentVisitor() user: User, @Body() body: UpdateProfileDto): Promise<ProfileDto> {
+    return ProfileDto.of(await this.sessions.updateProfile(user, body));
   }
 }

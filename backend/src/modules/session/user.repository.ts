@@ -7,7 +7,7 @@ export abstract class UserRepository {
   abstract findByVerifiedEmail(email: string): Promise<User | null>;
   /** Case-insensitive; `exceptUserId` lets a user keep their own name. */
   abstract isUsernameTaken(username: string, exceptUserId?: number): Promise<boolean>;
-  /** Returns null when the username was taken meanwhile (unique index). */
+  /** Returns null when the sessionId or the username was taken meanwhile (unique indexes). */
   abstract create(data: {
     sessionId: string;
     username: string;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { badRequest } from '../../platform/domain-error.js';
 import type { BackButtonConfig, IdleRedirectConfig } from './domain/redirect-config.js';
-import { IDLE_TIME_DEFAULT } from './domain/redirect-config.js';
-import type { SaveBackButtonDto, SaveIdleRedirectDto } from './dto/redirect-config.dto.js';
+import { IDLE_TIME_DEFAULT, normaliseRedirectUrl } from './domain/redirect-config.js';
+import { INVALID_URL_MESSAGE, type SaveBackButtonDto, type SaveIdleRedirectDto } from './dto/redirect-config.dto.js';
 import { RedirectConfigRepository } from './redirect-config.repository.js';
 import { TrafficSchema, type TrafficMigrationResult } from './traffic-schema.js';
 
@@ -26,19 +27,21 @@ export class TrafficAdminService {
     return this.configs.latestBackButton();
   }
 
-  /** An empty URL saves a disabled redirect. */
+  /** An empty URL saves a disabled redirect. URLs are stored in their normalised form. */
   saveIdle(dto: SaveIdleRedirectDto): Promise<IdleRedirectConfig> {
+    const url = stored(dto.idleRedirectUrl);
     return this.configs.addIdle({
       idleRedirectTime: dto.idleRedirectTime ?? IDLE_TIME_DEFAULT,
-      idleRedirectUrl: dto.idleRedirectUrl,
-      isActive: dto.idleRedirectUrl !== '' && (dto.isActive ?? true),
+      idleRedirectUrl: url,
+      isActive: url !== '' && (dto.isActive ?? true),
     });
   }
 
   saveBackButton(dto: SaveBackButtonDto): Promise<BackButtonConfig> {
+    const url = stored(dto.backButtonUrl);
     return this.configs.addBackButton({
-      backButtonUrl: dto.backButtonUrl,
-      isActive: dto.backButtonUrl !== '' && (dto.isActive ?? true),
+      backButtonUrl: url,
+      isActive: url !== '' && (dto.isActive ?? true),
     });
   }
 
@@ -53,4 +56,11 @@ export class TrafficAdminService {
   migrate(): Promise<TrafficMigrationResult> {
     return this.schema.ensure();
   }
+}
+
+/** The DTO already refused what the rule refuses; this only picks the normalised form. */
+function stored(url: string): string {
+  const normalised = normaliseRedirectUrl(url);
+  if (normalised === null) throw badRequest(INVALID_URL_MESSAGE);
+  return normalised;
 }

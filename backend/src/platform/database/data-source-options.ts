@@ -24,7 +24,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     driver: {
       Pool: class extends PGlitePool {
         constructor() {
-          super({ dataDir });
+          super({ dataDir, durable: config.embeddedDbFsync });
         }
       },
     },

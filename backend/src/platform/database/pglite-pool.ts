@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { PGlite, types } from '@electric-sql/pglite';
+import { DurableNodeFS } from './durable-nodefs.js';
 
 /**
  * A `pg`-compatible Pool over one PGlite database, for TypeORM's postgres driver.
@@ -16,10 +17,23 @@ export class PGlitePool extends EventEmitter {
   private busy = false;
   private ended = false;
 
-  constructor(options: { dataDir?: string }) {
+  /**
+   * `durable` (default true): a commit is answered once its WAL is on disk. `fsync`: how a file
+   * reaches the disk (fs.fsyncSync; a test may watch it). Without a dataDir: in memory.
+   */
+  constructor(options: { dataDir?: string; durable?: boolean; fsync?: (fd: number) => void }) {
     super();
     this.db = PGlite.create({
       dataDir: options.dataDir,
+      ...(options.dataDir && options.durable !== false
+        ? {
+            fs: new DurableNodeFS(options.dataDir, options.fsync),
+            // PGlite starts PostgreSQL with -F (fsync off); with a real fsync underneath, a
+            // commit is acknowledged only once its WAL is on disk. fsync, not fdatasync: the
+            // WASM build's fdatasync is a stub that does nothing
+            startParams: [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'],
+          }
+        : {}),
       // TypeORM sends booleans as JS values; PGlite's default serializer expects 't'/'f'
       serializers: { [types.BOOL]: (v: unknown) => (v === true || v === 'true' || v === 1 ? 'TRUE' : 'FALSE') },
     });

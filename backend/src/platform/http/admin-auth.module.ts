@@ -15,7 +15,9 @@ import { AdminSessionStore, AdminTokens, TypeormAdminSessionStore } from './admi
     { provide: AdminSessionStore, useClass: TypeormAdminSessionStore },
     AdminPasswordCheck,
     AdminTokens,
-    { provide: APP_GUARD, useClass: AdminAuthGuard },
+    AdminAuthGuard,
+    // the same instance as a provider: configure-app also uses it to guard the API docs
+    { provide: APP_GUARD, useExisting: AdminAuthGuard },
   ],
 })
 export class AdminAuthModule {}

@@ -133,21 +133,17 @@ export class AdminPasswordCheck {
   ) {}
 
   async verify(username: string, password: string, ip: string, res: Response): Promise<void> {
-    const now = Date.now();
-    const standing = await this.throttle.standing(username, ip, new Date(now - ADMIN_THROTTLE.windowMs));
-    const trusted =
-      standing.lastSuccessAt !== null && now - standing.lastSuccessAt.getTime() < ADMIN_THROTTLE.trustedForMs;
-    if (standing.byIp >= ADMIN_THROTTLE.maxPerIp || (standing.byAccount >= ADMIN_THROTTLE.maxPerAccount && !trusted)) {
+    // a failure slot is taken before the password is compared, so a guess made while throttled
+    // learns nothing and parallel guesses cannot overshoot the limit
+    const attempt = await this.throttle.begin(username, ip, ADMIN_THROTTLE);
+    if (!attempt) {
       res.setHeader('Retry-After', String(ADMIN_THROTTLE.windowMs / 1000));
       throw new DomainError('rate_limited', 'Too many failed admin logins. Please wait 15 minutes and try again.');
     }
-    if (!this.credentials.matches(username, password)) {
-      await this.throttle.recordFailure(username, ip);
-      throw unauthenticated('Invalid credentials');
-    }
-    if (!standing.lastSuccessAt || now - standing.lastSuccessAt.getTime() > ADMIN_THROTTLE.refreshTrustMs) {
-      await this.throttle.recordSuccess(username, ip);
-    }
+    if (!this.credentials.matches(username, password)) throw unauthenticated('Invalid credentials');
+    const stale =
+      !attempt.lastSuccessAt || Date.now() - attempt.lastSuccessAt.getTime() > ADMIN_THROTTLE.refreshTrustMs;
+    await this.throttle.succeeded(attempt, stale);
   }
 }
 
@@ -172,7 +168,15 @@ export class AdminAuthGuard implements CanActivate {
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http' || !this.isAdminRoute(ctx)) return true;
     if (this.reflector.get<boolean>(PUBLIC_KEY, ctx.getHandler())) return true;
-    const req = ctx.switchToHttp().getRequest<AdminRequest>();
+    await this.authenticate(ctx.switchToHttp().getRequest<AdminRequest>(), ctx.switchToHttp().getResponse<Response>());
+    return true;
+  }
+
+  /**
+   * A session token or Basic credentials, else a DomainError (401 / 429); also guards routes
+   * outside Nest (the API docs in production).
+   */
+  async authenticate(req: AdminRequest, res: Response): Promise<void> {
     const token = parseBearer(req.headers.authorization);
     if (token !== null) {
       // a token proves an earlier login: no password is checked, so the failure throttle has nothing to guard
@@ -181,18 +185,12 @@ export class AdminAuthGuard implements CanActivate {
       if (check.kind === 'expired') throw unauthenticated('Admin session expired');
       req.admin = check.username;
       req.adminToken = token;
-      return true;
+      return;
     }
     const given = parseBasicAuth(req.headers.authorization);
     if (!given) throw unauthenticated('Admin authentication required');
-    await this.passwords.verify(
-      given.username,
-      given.password,
-      clientIp(req),
-      ctx.switchToHttp().getResponse<Response>(),
-    );
+    await this.passwords.verify(given.username, given.password, clientIp(req), res);
     req.admin = given.username;
-    return true;
   }
 
   private isAdminRoute(ctx: ExecutionContext): boolean {

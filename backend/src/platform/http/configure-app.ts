@@ -1,28 +1,38 @@
 import { type INestApplication, ValidationPipe } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import type { Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/env.js';
+import { DomainError } from '../domain-error.js';
+import { AdminAuthGuard } from './admin-auth.js';
 import { helmetOptions } from './security-headers.js';
 import { ErrorFilter } from './error.filter.js';
+import { checkJsonDepth, rejectNulInBody, rejectNulInUrl } from './hostile-input.js';
+import { jsonBodiesOnly, sameOriginOnly } from './request-guards.js';
 import { serveWebApps } from './web-apps.js';
 
 /** Everything main.ts and the tests both need, so tests run the app exactly as production does. */
 export function configureApp(app: NestExpressApplication): INestApplication {
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal'); // nginx in front: real client IP for limits
+  // only a configured proxy (nginx) may name the client: every IP limit and the flood guard read req.ip
+  app.set('trust proxy', config.trustedProxies);
   app.disable('x-powered-by');
   app.use(
     // one list for the API and nginx (nginx/security-headers.*.conf are generated from it)
     helmet(helmetOptions(config.secureCookies)),
   );
+  app.use(rejectNulInUrl);
+  app.use(sameOriginOnly(config));
+  app.use(jsonBodiesOnly);
   app.use(cookieParser());
-  app.useBodyParser('json', { limit: '100kb' });
-  app.useBodyParser('urlencoded', { limit: '10kb', extended: false });
+  app.use(express.json({ limit: '100kb', verify: checkJsonDepth }));
+  // the only form the API takes: the magic-link landing page posts its own token
+  app.use('/api/auth/magic-link', express.urlencoded({ limit: '10kb', extended: false }));
+  app.use(rejectNulInBody);
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
   );
@@ -38,8 +48,24 @@ export function configureApp(app: NestExpressApplication): INestApplication {
     .addBasicAuth()
     .addCookieAuth('vibe_session')
     .build();
+  // production keeps the API's map to admins (a browser asks for the admin login)
+  if (config.nodeEnv === 'production') app.use(['/api/docs', '/api/docs-json', '/api/docs-yaml'], adminOnlyDocs(app));
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docs));
 
   serveWebApps(app.getHttpAdapter().getInstance() as Express, config);
   return app;
+}
+
+function adminOnlyDocs(app: NestExpressApplication): RequestHandler {
+  const guard = app.get(AdminAuthGuard);
+  return (req, res, next) => {
+    guard.authenticate(req, res).then(
+      () => next(),
+      (err: unknown) => {
+        if (err instanceof DomainError && err.code === 'unauthenticated')
+          res.setHeader('WWW-Authenticate', 'Basic realm="API docs", charset="UTF-8"');
+        next(err);
+      },
+    );
+  };
 }

@@ -1,7 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { Optional } from './optional.js';
 import type { Response } from 'express';
 import { badRequest } from '../domain-error.js';
+import { containsNul, NUL_MESSAGE } from './hostile-input.js';
 
 /**
  * The list conventions of ra-data-simple-rest, which the admin portal speaks:
@@ -12,19 +14,19 @@ export const LIST_CAP = 1000;
 
 export class ListQueryDto {
   @ApiPropertyOptional({ example: '["id","DESC"]' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
   sort?: string;
 
   @ApiPropertyOptional({ example: '[0,24]', description: 'inclusive bounds' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   range?: string;
 
   @ApiPropertyOptional({ example: '{"q":"cat"}' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(2000)
   filter?: string;
@@ -50,12 +52,18 @@ export interface Page<T> {
   total: number;
 }
 
+/** Largest PostgreSQL integer: ids beyond it are a 400 here, not an out-of-range error in SQL. */
+const MAX_INT4 = 2_147_483_647;
+
 const parseJson = (name: string, raw: string): unknown => {
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw badRequest(`${name} must be JSON`);
   }
+  if (containsNul(value)) throw badRequest(NUL_MESSAGE);
+  return value;
 };
 
 /** Parses and checks the three parameters; unknown sort fields and filters are a 400, not ignored. */
@@ -76,8 +84,13 @@ export function parseListQuery<S extends string>(q: ListQueryDto, spec: ListSpec
   let limit = LIST_CAP;
   if (q.range !== undefined) {
     const r = parseJson('range', q.range);
-    if (!Array.isArray(r) || r.length !== 2 || !r.every((n) => Number.isInteger(n) && n >= 0) || r[1] < r[0]) {
-      throw badRequest('range must look like [first,last] with 0 <= first <= last');
+    if (
+      !Array.isArray(r) ||
+      r.length !== 2 ||
+      !r.every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_INT4) ||
+      r[1] < r[0]
+    ) {
+      throw badRequest(`range must look like [first,last] with 0 <= first <= last <= ${MAX_INT4}`);
     }
     offset = r[0];
     limit = Math.min(r[1] - r[0] + 1, LIST_CAP);
@@ -119,7 +132,10 @@ export const containsPattern = (s: string): string => `%${s.replace(/[\\%_]/g, (
 export function idList(value: unknown, name = 'id'): number[] {
   const list = Array.isArray(value) ? value : [value];
   const ids = list.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
-  if (!ids.every((n) => Number.isSafeInteger(n) && (n as number) > 0) || ids.length > LIST_CAP) {
+  if (
+    !ids.every((n) => Number.isInteger(n) && (n as number) > 0 && (n as number) <= MAX_INT4) ||
+    ids.length > LIST_CAP
+  ) {
     throw badRequest(`filter ${name} must be a positive integer or a list of them`);
   }
   return ids as number[];

@@ -10,9 +10,8 @@ export class SiteController {
 
   @Get()
   get(@Headers('host') host: string | undefined): { siteName: string; analyticsUrl: string } {
-    const bare = (host ?? '').toLowerCase().replace(/:\d+$/, '');
     return {
-      siteName: this.config.siteDomainNames[bare] ?? this.config.siteName,
+      siteName: this.config.siteNameFor(host),
       analyticsUrl: this.config.analyticsUrl,
     };
   }

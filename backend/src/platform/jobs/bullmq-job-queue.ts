@@ -28,7 +28,6 @@ import {
   type JobView,
   MAX_ATTEMPTS,
   newestFirst,
-  JOB_NAMES,
 } from './job-queue.js';
 import { RunningJobs } from './running-jobs.js';
 

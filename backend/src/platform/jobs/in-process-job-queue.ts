@@ -254,8 +254,9 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
         if (final) this.logger.error(`Job ${job.id} failed: ${message}`);
         else this.logger.warn(`Job ${job.id} attempt ${job.attempts_made} failed, will retry: ${message}`);
         await this.db.query(
-          `UPDATE jobs SET state = $3, error = $4, locked_by = NULL, locked_until = NULL,
-             finished_at = CASE WHEN $3 = 'failed' THEN now() END,
+          // $3 typed once: compared with a literal and assigned to a varchar column, it is otherwise ambiguous
+          `UPDATE jobs SET state = $3::varchar, error = $4, locked_by = NULL, locked_until = NULL,
+             finished_at = CASE WHEN $3::varchar = 'failed' THEN now() END,
              run_after = now() + make_interval(secs => $5::double precision / 1000)
            WHERE ${owned}`,
           [job.id, this.workerId, final ? 'failed' : 'waiting', message, backoffMs(job.attempts_made)],

@@ -14,7 +14,11 @@ export class MailModule {
       return {
         module: MailModule,
         providers: [
-          { provide: Mailer, useFactory: () => new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom) },
+          {
+            provide: Mailer,
+            useFactory: () =>
+              new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, config.nodeEnv !== 'production'),
+          },
         ],
         exports: [Mailer],
       };

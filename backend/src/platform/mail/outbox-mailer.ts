@@ -7,7 +7,8 @@ import { Mailer, type MailMessage } from './mailer.js';
 
 /**
  * Embedded default: each message becomes an .eml file in DATA_DIR/outbox (open it in any mail
- * client), and the first link is logged so a developer can follow it without a mail server.
+ * client). Outside production the first link is logged too, so a developer can follow it without
+ * a mail server; in production a log line never carries a live sign-in link.
  */
 export class OutboxMailer extends Mailer {
   private readonly logger = new Logger('OutboxMailer');
@@ -16,6 +17,7 @@ export class OutboxMailer extends Mailer {
   constructor(
     private readonly dir: string,
     private readonly from: string,
+    private readonly logLinks: boolean,
   ) {
     super();
   }
@@ -28,6 +30,10 @@ export class OutboxMailer extends Mailer {
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
     );
     await fs.writeFile(file, info.message as Buffer);
+    if (!this.logLinks) {
+      this.logger.log(`Mail written to ${file}`);
+      return;
+    }
     const link = message.text.match(/https?:\/\/\S+/)?.[0];
     this.logger.log(`Mail to ${message.to} written to ${file}${link ? `; link: ${link}` : ''}`);
   }

@@ -32,6 +32,12 @@ export abstract class ObjectStorage {
   abstract list(prefix?: string): AsyncIterable<StoredObject>;
   /** Cheap round trip for health checks. */
   abstract ping(): Promise<void>;
+  /**
+   * Removes writes a crash left unfinished before `olderThan` (never listed as objects); answers
+   * how many. On S3 an unfinished multipart upload is the bucket's AbortIncompleteMultipartUpload
+   * lifecycle rule's to clear.
+   */
+  abstract removeIncomplete(olderThan: Date): Promise<number>;
 }
 
 export class ObjectNotFoundError extends Error {

@@ -156,6 +156,11 @@ export class S3ObjectStorage extends ObjectStorage {
     this.client.destroy();
   }
 
+  /** Unfinished multipart uploads are invisible to listings; the bucket's lifecycle rule aborts them. */
+  async removeIncomplete(): Promise<number> {
+    return 0;
+  }
+
   private assertKey(key: string): void {
     if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
   }

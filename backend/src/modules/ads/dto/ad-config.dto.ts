@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../../platform/http/optional.js';
 import type { AdConfig } from '../ad-config.repository.js';
 
 export const ZONE_NAME_REQUIRED = 'Zone name cannot be empty';
@@ -16,13 +17,13 @@ export class SaveAdConfigDto {
   @ApiPropertyOptional({
     description: 'HTML snippet (scripts allowed; rendered in a sandboxed iframe). Empty disables the zone.',
   })
-  @IsOptional()
+  @Optional()
   @IsString({ message: 'adCode must be text' })
   @MaxLength(50_000, { message: 'adCode must be at most 50000 characters' })
   adCode?: string;
 
   @ApiPropertyOptional({ description: 'defaults to true; always false when adCode is empty' })
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'isActive must be true or false' })
   isActive?: boolean;
 }

@@ -15,8 +15,10 @@ export class TypeormBucketMediaRepository extends BucketMediaRepository {
 
   async existingKeys(keys: readonly string[]): Promise<Set<string>> {
     if (!keys.length) return new Set();
+    // a noted orphan (an upload a crash cut short, a deleted row's object) is not the bucket's to import
     const rows: { storage_key: string }[] = await this.db.query(
-      `SELECT storage_key FROM media WHERE storage_key = ANY($1::varchar[])`,
+      `SELECT storage_key FROM media WHERE storage_key = ANY($1::varchar[])
+       UNION SELECT storage_key FROM orphan_objects WHERE storage_key = ANY($1::varchar[])`,
       [keys],
     );
     return new Set(rows.map((r) => r.storage_key));

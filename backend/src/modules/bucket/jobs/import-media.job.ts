@@ -4,6 +4,7 @@ import { DomainError } from '../../../platform/domain-error.js';
 import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
 import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
 import { ObjectStorage } from '../../../platform/storage/object-storage.js';
+import { mp4Problem } from '../../media/domain/mp4-structure.js';
 import { acceptUpload, nameExtension, SNIFF_BYTES } from '../../media/domain/upload-policy.js';
 import { BucketMediaRepository, type ImportCheckpoint, type ImportedObject } from '../bucket-media.repository.js';
 import type { BucketFile } from '../domain/duplicates.js';
@@ -91,6 +92,16 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
     return { imported: cp.imported, skipped: cp.skipped, errors: cp.errors, totalFiles };
   }
 
+  /** `length` bytes of an object from `offset` (fewer at its end): one ranged read. */
+  private async readAt(f: BucketFile, offset: number, length: number): Promise<Buffer> {
+    const end = Math.min(f.size, offset + length) - 1;
+    if (end < offset) return Buffer.alloc(0);
+    const { stream } = await this.storage.get(f.key, { start: offset, end });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
   /** The media row for an object, 'skip' when it is not media, 'error' when it cannot be read or lies about its type. */
   private async inspect(f: BucketFile): Promise<ImportedObject | 'skip' | 'error'> {
     if (f.size === 0) return 'error';
@@ -106,6 +117,10 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
     const hasExtension = nameExtension(f.key) !== null;
     try {
       const type = acceptUpload(await fileTypeFromBuffer(head), f.key);
+      // a video must be an MP4 all through, not just in its first box
+      if (type.kind === 'video' && (await mp4Problem((offset, length) => this.readAt(f, offset, length), f.size))) {
+        return 'error';
+      }
       return {
         storageKey: f.key,
         originalName: importedName(f.key),

@@ -54,8 +54,10 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
       await runner.startTransaction();
       const { totalUsers, totalMedia, totalVotes, totalViews } = toTotals((await runner.query(COUNTER_TOTALS_SQL))[0]);
       // CASCADE also empties what references users (magic-link tokens); population runs point at
-      // user and media ids that RESTART IDENTITY hands out again, so they go too
-      await runner.query(`TRUNCATE users, media, votes, views, population_runs RESTART IDENTITY CASCADE`);
+      // user and media ids that RESTART IDENTITY hands out again, so they go too, but their own ids
+      // keep counting: a run id (and the job ids made from it) is never handed out twice
+      await runner.query(`TRUNCATE users, media, votes, views RESTART IDENTITY CASCADE`);
+      await runner.query(`TRUNCATE population_runs CONTINUE IDENTITY`);
       await runner.commitTransaction();
       return { totalUsers, totalMedia, totalVotes, totalViews };
     } catch (err) {

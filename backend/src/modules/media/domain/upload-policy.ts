@@ -30,6 +30,7 @@ export const MAX_REQUEST_BYTES = VIDEO_MAX_BYTES + 64 * 1024;
 export const SNIFF_BYTES = 4100;
 
 export const ALLOWED_TYPES_MESSAGE = 'Only JPEG, PNG, GIF, WebP images and MP4 videos are allowed';
+export const NOT_A_PLAYABLE_MP4 = 'This file starts like an MP4 video but is not a complete, playable one';
 
 const JPEG: AcceptedType = {
   kind: 'image',

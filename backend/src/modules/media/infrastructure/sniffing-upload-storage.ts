@@ -5,7 +5,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { StorageEngine } from 'multer';
-import { acceptUpload, assertWithinLimit, SNIFF_BYTES, type ReceivedFile } from '../domain/upload-policy.js';
+import { DomainError } from '../../../platform/domain-error.js';
+import { mp4Problem } from '../domain/mp4-structure.js';
+import {
+  acceptUpload,
+  assertWithinLimit,
+  NOT_A_PLAYABLE_MP4,
+  SNIFF_BYTES,
+  type ReceivedFile,
+} from '../domain/upload-policy.js';
 
 type MulterFile = Express.Multer.File & { stream: Readable };
 
@@ -59,7 +67,7 @@ export class SniffingUploadStorage implements StorageEngine {
 
     await fs.mkdir(this.tmpDir, { recursive: true });
     const target = path.join(this.tmpDir, `upload-${randomUUID()}`);
-    const out = await fs.open(target, 'wx', 0o600);
+    const out = await fs.open(target, 'wx+', 0o600); // read back for the MP4 check
     let size = head.length;
     try {
       await out.write(head);
@@ -69,6 +77,15 @@ export class SniffingUploadStorage implements StorageEngine {
         size += next.value.length;
         assertWithinLimit(type.kind, size);
         await out.write(next.value);
+      }
+      // a video's first box says little: the whole box structure must be an MP4's
+      if (type.kind === 'video') {
+        const read = async (offset: number, length: number) => {
+          const buf = Buffer.alloc(length);
+          const { bytesRead } = await out.read(buf, 0, length, offset);
+          return buf.subarray(0, bytesRead);
+        };
+        if (await mp4Problem(read, size)) throw new DomainError('unsupported_media_type', NOT_A_PLAYABLE_MP4);
       }
       await out.close();
     } catch (err) {

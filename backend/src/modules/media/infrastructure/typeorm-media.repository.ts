@@ -46,9 +46,18 @@ export class TypeormMediaRepository extends MediaRepository {
     return rows[0] ? toMedia(rows[0]) : null;
   }
 
+  async expectObject(storageKey: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO orphan_objects (storage_key, reason) VALUES ($1, 'upload')
+       ON CONFLICT (storage_key) DO UPDATE SET reason = 'upload', created_at = now()`,
+      [storageKey],
+    );
+  }
+
   async create(data: NewMedia): Promise<Media> {
     const created = await this.one(
-      `INSERT INTO media (user_id, storage_key, original_name, mime_type, size) VALUES ($1, $2, $3, $4, $5) RETURNING ${MEDIA_COLUMNS}`,
+      `WITH settled AS (DELETE FROM orphan_objects WHERE storage_key = $2)
+       INSERT INTO media (user_id, storage_key, original_name, mime_type, size) VALUES ($1, $2, $3, $4, $5) RETURNING ${MEDIA_COLUMNS}`,
       [data.userId, data.storageKey, data.originalName, data.mimeType, data.size],
     );
     return created!;
@@ -114,11 +123,28 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async deleteById(id: number): Promise<Media | null> {
-    // TypeORM answers [rows, affected] for DELETE on postgres
-    const [rows]: [MediaRow[], number] = await this.db.query(
-      `DELETE FROM media WHERE id = $1 RETURNING ${MEDIA_COLUMNS}`,
+    // the outer SELECT keeps the driver's answer a plain row list on both pg and PGlite
+    const rows: MediaRow[] = await this.db.query(
+      `WITH gone AS (DELETE FROM media WHERE id = $1 RETURNING ${MEDIA_COLUMNS}),
+       noted AS (
+         INSERT INTO orphan_objects (storage_key, reason) SELECT storage_key, 'delete' FROM gone
+         ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
+       )
+       SELECT * FROM gone`,
       [id],
     );
     return rows[0] ? toMedia(rows[0]) : null;
+  }
+
+  async orphansBefore(olderThan: Date, limit: number): Promise<string[]> {
+    const rows: { storage_key: string }[] = await this.db.query(
+      `SELECT storage_key FROM orphan_objects WHERE created_at < $1 ORDER BY created_at LIMIT $2`,
+      [olderThan, limit],
+    );
+    return rows.map((r) => r.storage_key);
+  }
+
+  async objectSettled(storageKey: string): Promise<void> {
+    await this.db.query(`DELETE FROM orphan_objects WHERE storage_key = $1`, [storageKey]);
   }
 }

@@ -1,14 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsEmail,
-  IsLatitude,
-  IsLongitude,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  ValidateIf,
-} from 'class-validator';
+import { IsEmail, IsLatitude, IsLongitude, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Optional } from '../../../platform/http/optional.js';
 import type { User } from '../domain/user.js';
 import { SESSION_ID_PATTERN, USERNAME_PATTERN } from '../domain/user.js';
 
@@ -19,40 +11,43 @@ export class UpsertSessionDto {
 
   /** Accepted for compatibility with the spec's payload; the server picks names for new users. */
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   username?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsLatitude({ message: 'latitude must be a number between -90 and 90' })
   latitude?: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsLongitude({ message: 'longitude must be a number between -180 and 180' })
   longitude?: number;
 }
 
 export class UpdateProfileDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @Matches(USERNAME_PATTERN, { message: 'username must be 3 to 32 letters, digits, - or _' })
   username?: string;
 
   /** Empty string removes the address. */
   @ApiPropertyOptional()
-  @IsOptional()
-  @ValidateIf((o: UpdateProfileDto) => o.email !== '')
+  @ValidateIf((o: UpdateProfileDto) => o.email !== undefined && o.email !== '')
   @IsEmail({}, { message: 'email must be a valid e-mail address' })
   @MaxLength(254)
   email?: string;
 }
 
-export class SessionDto {
+/**
+ * The session as any read shows it: no sessionId. That id is a bearer credential (whoever has it
+ * is the user), so it only comes back to the app that sent it (POST /api/session) or asks for it
+ * with a same-origin POST (POST /api/session/adopt), never to a plain GET.
+ */
+export class ProfileDto {
   @ApiProperty() id!: number;
-  @ApiProperty() sessionId!: string;
   @ApiProperty() username!: string;
   @ApiProperty({ nullable: true, type: String }) email!: string | null;
   @ApiProperty() emailVerified!: boolean;
@@ -60,10 +55,9 @@ export class SessionDto {
   @ApiProperty({ nullable: true, type: Number }) longitude!: number | null;
   @ApiProperty() createdAt!: string;
 
-  static of(u: User): SessionDto {
+  static of(u: User): ProfileDto {
     return {
       id: u.id,
-      sessionId: u.sessionId,
       username: u.username,
       email: u.email,
       emailVerified: u.emailVerified,
@@ -71,5 +65,14 @@ export class SessionDto {
       longitude: u.longitude,
       createdAt: u.createdAt.toISOString(),
     };
+  }
+}
+
+/** The session with its id, for the app that already holds it or adopts it. */
+export class SessionDto extends ProfileDto {
+  @ApiProperty() sessionId!: string;
+
+  static withId(u: User): SessionDto {
+    return { ...ProfileDto.of(u), sessionId: u.sessionId };
   }
 }

@@ -3,7 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { conflict } from '../../../platform/domain-error.js';
 import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
-import { MagicLinkRepository, type MagicLinkPurpose, type MagicLinkToken } from '../magic-link.repository.js';
+import {
+  type LinkRequest,
+  MagicLinkRepository,
+  type MagicLinkPurpose,
+  type MagicLinkToken,
+  type QueuedLinkMail,
+} from '../magic-link.repository.js';
 
 @Injectable()
 export class TypeormMagicLinkRepository extends MagicLinkRepository {
@@ -11,28 +17,35 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
     super();
   }
 
-  async logRequest(email: string, ip: string) {
-    await this.db.query(`INSERT INTO magic_link_requests (email, ip) VALUES ($1, $2)`, [email, ip]);
-  }
-
-  async countRecentRequests(by: { email?: string; ip?: string }, since: Date) {
-    const [row] = by.email
-      ? await this.db.query(
-          `SELECT count(*)::int AS n FROM magic_link_requests WHERE lower(email) = lower($1) AND created_at > $2`,
-          [by.email, since],
-        )
-      : await this.db.query(`SELECT count(*)::int AS n FROM magic_link_requests WHERE ip = $1 AND created_at > $2`, [
-          by.ip,
-          since,
-        ]);
-    return Number(row.n);
-  }
-
-  async saveToken(t: { tokenHash: string; userId: number; email: string; purpose: MagicLinkPurpose; expiresAt: Date }) {
-    await this.db.query(
-      `INSERT INTO magic_link_tokens (token_hash, user_id, email, purpose, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-      [t.tokenHash, t.userId, t.email, t.purpose, t.expiresAt],
-    );
+  issue(r: LinkRequest): Promise<'queued' | 'rate_limited'> {
+    return this.db.transaction(async (m) => {
+      // one holder per IP, then per address (always in that order): counting and logging act as one step
+      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('magic-link-ip:' || $1, 0))`, [r.ip]);
+      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('magic-link-email:' || lower($1), 0))`, [r.email]);
+      const logged: unknown[] = await m.query(
+        `INSERT INTO magic_link_requests (email, ip)
+         SELECT $1::varchar, $2::varchar
+         WHERE (SELECT count(*) FROM magic_link_requests WHERE lower(email) = lower($1::varchar) AND created_at > $3) < $4
+           AND (SELECT count(*) FROM magic_link_requests WHERE ip = $2::varchar AND created_at > $3) < $5
+         RETURNING id`,
+        [r.email, r.ip, r.limits.since, r.limits.maxPerEmail, r.limits.maxPerIp],
+      );
+      if (logged.length === 0) return 'rate_limited';
+      // one statement whether or not the account exists: a mail row is queued either way
+      await m.query(
+        `WITH target AS (${r.userId === null ? BY_VERIFIED_EMAIL : BY_ID}),
+         token AS (
+           INSERT INTO magic_link_tokens (token_hash, user_id, email, purpose, expires_at)
+           SELECT $3, id, coalesce($4::varchar, email), $5::varchar, $6 FROM target
+           RETURNING id
+         )
+         INSERT INTO magic_link_outbox (recipient, username, purpose, token)
+         SELECT coalesce($4::varchar, (SELECT email FROM target), $2::varchar), (SELECT username FROM target),
+                $5::varchar, CASE WHEN EXISTS (SELECT 1 FROM token) THEN $7::varchar END`,
+        [r.userId, r.email, r.tokenHash, r.recipient, r.purpose, r.expiresAt, r.token],
+      );
+      return 'queued';
+    });
   }
 
   async findByHash(tokenHash: string): Promise<MagicLinkToken | null> {
@@ -73,4 +86,56 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
       return true;
     });
   }
+
+  async claimMail(leaseMs: number): Promise<QueuedLinkMail | null> {
+    // TypeORM answers [rows, affected] for UPDATE on postgres
+    const [rows]: [OutboxRow[], number] = await this.db.query(
+      `UPDATE magic_link_outbox SET attempts = attempts + 1,
+         locked_until = now() + make_interval(secs => $1::double precision / 1000)
+       WHERE id = (
+         SELECT id FROM magic_link_outbox
+         WHERE failed_at IS NULL AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+         ORDER BY id LIMIT 1
+         FOR UPDATE SKIP LOCKED)
+       RETURNING id, recipient, username, purpose, token, attempts`,
+      [leaseMs],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      id: Number(r.id),
+      recipient: r.recipient,
+      username: r.username,
+      purpose: r.purpose,
+      token: r.token,
+      attempts: r.attempts,
+    };
+  }
+
+  async mailSent(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM magic_link_outbox WHERE id = $1`, [id]);
+  }
+
+  async mailFailed(id: number, error: string, retryAt: Date | null): Promise<void> {
+    await this.db.query(
+      retryAt
+        ? `UPDATE magic_link_outbox SET last_error = $2, locked_until = NULL, next_attempt_at = $3 WHERE id = $1`
+        : `UPDATE magic_link_outbox SET last_error = $2, locked_until = NULL, failed_at = now(), token = NULL WHERE id = $1`,
+      retryAt ? [id, error.slice(0, 2000), retryAt] : [id, error.slice(0, 2000)],
+    );
+  }
 }
+
+interface OutboxRow {
+  id: string | number;
+  recipient: string;
+  username: string | null;
+  purpose: MagicLinkPurpose;
+  token: string | null;
+  attempts: number;
+}
+
+/** The link's account: given by id (save account), or the owner of a verified address (login-existing). */
+const BY_ID = `SELECT id, username, email FROM users WHERE id = $1::int`;
+const BY_VERIFIED_EMAIL = `SELECT id, username, email FROM users
+  WHERE $1::int IS NULL AND email_verified AND lower(email) = lower($2::varchar) LIMIT 1`;

@@ -68,16 +68,13 @@ export class TypeormUserRepository extends UserRepository {
     return rows.length > 0;
   }
 
-  async create(data: { sessionId: string; username: string; latitude?: number; longitude?: number }) {
-    try {
-      return await this.one(
-        `INSERT INTO users (session_id, username, latitude, longitude) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-        [data.sessionId, data.username, data.latitude ?? null, data.longitude ?? null],
-      );
-    } catch (err) {
-      if (isUniqueViolation(err, 'users_username_ci')) return null;
-      throw err;
-    }
+  /** Null when the sessionId or the name was taken meanwhile (a parallel first request): the caller looks again. */
+  create(data: { sessionId: string; username: string; latitude?: number; longitude?: number }) {
+    return this.one(
+      `INSERT INTO users (session_id, username, latitude, longitude) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+      [data.sessionId, data.username, data.latitude ?? null, data.longitude ?? null],
+    );
   }
 
   async updateLocation(id: number, latitude: number, longitude: number) {

@@ -3,7 +3,6 @@ import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsInt,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
@@ -12,6 +11,7 @@ import {
   type ValidatorConstraintInterface,
   ValidatorConstraint,
 } from 'class-validator';
+import { Optional } from '../../../platform/http/optional.js';
 import {
   type BackButtonConfig,
   IDLE_TIME_DEFAULT,
@@ -45,7 +45,7 @@ export class SaveIdleRedirectDto {
     default: IDLE_TIME_DEFAULT,
     description: 'seconds',
   })
-  @IsOptional()
+  @Optional()
   @Transform(digitsToNumber)
   @IsInt({ message: 'Invalid Time: Idle redirect time must be a whole number of seconds' })
   @Min(IDLE_TIME_MIN, { message: `Invalid Time: Idle redirect time must be at least ${IDLE_TIME_MIN} seconds` })
@@ -60,7 +60,7 @@ export class SaveIdleRedirectDto {
   idleRedirectUrl!: string;
 
   @ApiPropertyOptional({ description: 'defaults to true; always false when the URL is empty' })
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'isActive must be true or false' })
   isActive?: boolean;
 }
@@ -74,7 +74,7 @@ export class SaveBackButtonDto {
   backButtonUrl!: string;
 
   @ApiPropertyOptional({ description: 'defaults to true; always false when the URL is empty' })
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'isActive must be true or false' })
   isActive?: boolean;
 }

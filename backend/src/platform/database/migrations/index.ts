@@ -9,6 +9,8 @@ import { PopulationRuns1763730001000 } from './1763730001000-population-runs.js'
 import { AdminSessions1763800000000 } from './1763800000000-admin-sessions.js';
 import { DailyCounts1763800100000 } from './1763800100000-daily-counts.js';
 import { AdminListIndexes1763800200000 } from './1763800200000-admin-list-indexes.js';
+import { MagicLinkOutbox1763810000000 } from './1763810000000-magic-link-outbox.js';
+import { OrphanObjects1763810100000 } from './1763810100000-orphan-objects.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -23,4 +25,6 @@ export const migrations = [
   AdminSessions1763800000000,
   DailyCounts1763800100000,
   AdminListIndexes1763800200000,
+  MagicLinkOutbox1763810000000,
+  OrphanObjects1763810100000,
 ];

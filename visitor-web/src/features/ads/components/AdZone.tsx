@@ -3,11 +3,11 @@ import { useAdConfig } from '../api/ad-config';
 
 /**
  * The ad's HTML runs in a sandboxed iframe (scripts yes, same-origin no), so it can never read
- * the visitor's cookie, storage or page. The frame loads /api/ad-frame/{zone}, which carries its
- * own CSP (a srcdoc frame would inherit this page's and block the ad's scripts) and a tiny
- * script that reports the ad's height for sizing.
+ * the visitor's cookie, storage or page; windows it opens stay sandboxed (no escape). The frame
+ * loads /api/ad-frame/{zone}, whose own CSP carries the same sandbox (so the ad stays opaque even
+ * opened top-level) and lets its scripts run, plus a tiny script that reports the ad's height.
  */
-const SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
+const SANDBOX = 'allow-scripts allow-popups';
 
 export function AdZone({ zoneId }: { zoneId: string }) {
   const { data } = useAdConfig(zoneId);

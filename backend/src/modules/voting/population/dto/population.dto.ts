@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn } from 'class-validator';
+import { Optional } from '../../../../platform/http/optional.js';
 
 export const POPULATION_ACTIONS = ['start', 'pause', 'continue', 'stop'] as const;
 export type PopulationAction = (typeof POPULATION_ACTIONS)[number];
@@ -7,7 +8,7 @@ export type PopulationAction = (typeof POPULATION_ACTIONS)[number];
 export class PopulationActionDto {
   /** No body (as the spec's admin page sends it) means start. */
   @ApiPropertyOptional({ enum: POPULATION_ACTIONS, default: 'start' })
-  @IsOptional()
+  @Optional()
   @IsIn(POPULATION_ACTIONS, { message: `action must be one of ${POPULATION_ACTIONS.join(', ')}` })
   action?: PopulationAction;
 }

@@ -20,7 +20,6 @@ interface RunRow {
   users_created: number;
   user_id_min: number | null;
   user_id_max: number | null;
-  has_pool: boolean;
   message: string | null;
   created_at: Date;
   finished_at: Date | null;
@@ -45,7 +44,7 @@ const toRun = (r: RunRow): PopulationRun => ({
 
 /** Everything but the fake-user id list, which only the batch statement reads. */
 const COLUMNS = `id, state, segment, job_id, last_media_id, max_media_id, total_media_count, media_processed, votes_inserted, hot_votes_inserted,
-  users_created, user_id_min, user_id_max, message, created_at, finished_at, pool_user_ids IS NOT NULL AS has_pool`;
+  users_created, user_id_min, user_id_max, message, created_at, finished_at`;
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** 32 characters with a '-': never a visitor session id (32 letters or digits), so nobody can sign in as a fake user. */
@@ -117,8 +116,6 @@ SELECT cursor.*, (SELECT count(*) FROM batch)::int AS batch_media FROM cursor`;
 
 @Injectable()
 export class TypeormPopulationRepository extends PopulationRepository {
-  private readonly pools = new Map<number, number[]>();
-
   constructor(@InjectDataSource() private readonly db: DataSource) {
     super();
   }
@@ -170,15 +167,15 @@ export class TypeormPopulationRepository extends PopulationRepository {
       // The row lock serialises batches, pause and stop: a change of state is seen at the next batch.
       // A batch lost to a database crash is simply done again (votes and cursor commit together),
       // so its commit need not wait for the WAL flush (synchronous_commit off, this transaction only).
-      const [locked]: RunRow[] = await m.query(
-        `SELECT ${COLUMNS}, set_config('synchronous_commit', 'off', true) FROM population_runs WHERE id = $1 FOR UPDATE`,
+      const [locked]: (RunRow & { pool: number[] | null })[] = await m.query(
+        `SELECT ${COLUMNS}, pool_user_ids AS pool, set_config('synchronous_commit', 'off', true)
+         FROM population_runs WHERE id = $1 FOR UPDATE`,
         [runId],
       );
       if (!locked) throw new Error(`Population run ${runId} no longer exists (was the database reset?)`);
       if (locked.state !== 'running' || locked.segment !== segment) return { kind: 'halted', run: toRun(locked) };
-      if (!locked.has_pool) await this.createFakeUsers(m, locked);
-
-      const pool = await this.poolOf(m, runId);
+      // read with the row every batch, never cached: the pool must be the one in the database now
+      const pool = locked.pool ?? (await this.createFakeUsers(m, locked));
       // a named statement: parsed and planned once per connection instead of once per batch
       const client = (await m.queryRunner!.connect()) as {
         query(q: {
@@ -203,23 +200,8 @@ export class TypeormPopulationRepository extends PopulationRepository {
     });
   }
 
-  /** A run's fake users never change once created: read them once per process, not per batch. */
-  private async poolOf(m: EntityManager, runId: number): Promise<number[]> {
-    let pool = this.pools.get(runId);
-    if (!pool) {
-      const [row]: { pool: number[] }[] = await m.query(
-        `SELECT pool_user_ids AS pool FROM population_runs WHERE id = $1`,
-        [runId],
-      );
-      pool = row!.pool;
-      this.pools.clear(); // only the current run's matters
-      this.pools.set(runId, pool);
-    }
-    return pool;
-  }
-
   /** The run's fake users, named by the visitor username generator, created with the first batch. */
-  private async createFakeUsers(m: EntityManager, run: RunRow): Promise<void> {
+  private async createFakeUsers(m: EntityManager, run: RunRow): Promise<number[]> {
     const size = poolSize(run.total_media_count);
     const ids: number[] = [];
     const used = new Set<string>();
@@ -246,6 +228,7 @@ export class TypeormPopulationRepository extends PopulationRepository {
       `UPDATE population_runs SET pool_user_ids = $2::int[], users_created = $3, user_id_min = $4, user_id_max = $5 WHERE id = $1`,
       [run.id, ids, ids.length, ids[0], ids[ids.length - 1]],
     );
+    return ids;
   }
 
   async fail(runId: number, segment: number, message: string): Promise<void> {

@@ -1,0 +1,106 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '../../config/env.js';
+import { Mailer, type MailMessage } from '../../platform/mail/mailer.js';
+import { escapeHtml } from './domain/escape-html.js';
+import { MagicLinkRepository, type QueuedLinkMail } from './magic-link.repository.js';
+
+/** How often an idle sender looks for mail queued by another process or due for a retry. */
+const POLL_MS = 1_000;
+/** A claimed mail another sender may take over after this (its sender died mid-send). */
+const LEASE_MS = 60_000;
+const MAX_ATTEMPTS = 5;
+/** Retry after 10 s, 20 s, 40 s, ...: an SMTP hiccup does not lose the link. */
+const retryDelayMs = (attempts: number) => 10_000 * 2 ** (attempts - 1);
+
+/**
+ * Sends the queued magic-link mail, outside any request: in every process that runs jobs (the
+ * API unless RUN_JOBS=false, and the worker). A request that queued mail wakes the sender of its
+ * own process at once; others find the row on their next poll.
+ */
+@Injectable()
+export class MagicLinkSender implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('MagicLinkSender');
+  private timer?: NodeJS.Timeout;
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly links: MagicLinkRepository,
+    private readonly mailer: Mailer,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.runJobs) return;
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.draining;
+  }
+
+  /** Sends what is due now; calls arriving meanwhile make it look once more afterwards. */
+  kick(): void {
+    if (!this.config.runJobs || this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain()
+      .catch((err: Error) => {
+        if (!this.stopped) this.logger.error(`Magic-link mail queue failed: ${err.message}`);
+      })
+      .finally(() => {
+        this.draining = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Sends every mail due, one at a time; answers when none is left. */
+  async drain(): Promise<void> {
+    while (!this.stopped) {
+      const mail = await this.links.claimMail(LEASE_MS);
+      if (!mail) return;
+      await this.deliver(mail);
+    }
+  }
+
+  private async deliver(mail: QueuedLinkMail): Promise<void> {
+    if (mail.username === null || mail.token === null) {
+      await this.links.mailSent(mail.id); // an address without an account: nothing to send
+      return;
+    }
+    try {
+      await this.mailer.send(this.render(mail, mail.username, mail.token));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const last = mail.attempts >= MAX_ATTEMPTS;
+      this.logger.warn(
+        `Magic-link mail ${mail.id} attempt ${mail.attempts} failed${last ? ', giving up' : ''}: ${message}`,
+      );
+      await this.links.mailFailed(mail.id, message, last ? null : new Date(Date.now() + retryDelayMs(mail.attempts)));
+      return;
+    }
+    await this.links.mailSent(mail.id);
+    this.logger.log(`Magic-link mail (${mail.purpose}) ${mail.id} sent`);
+  }
+
+  private render(mail: QueuedLinkMail, username: string, token: string): MailMessage {
+    const link = `${this.config.publicUrl}/api/auth/magic-link?token=${token}`;
+    const action = mail.purpose === 'verify' ? 'save your account' : 'log in to your account';
+    return {
+      to: mail.recipient,
+      subject: mail.purpose === 'verify' ? "Save your How's my Vibe? account" : "Your How's my Vibe? login link",
+      text: `Hi ${username},\n\nOpen this link to ${action}:\n${link}\n\nThe link works once and expires in 15 minutes. If you did not ask for it, ignore this message.\n`,
+      html: `<p>Hi ${escapeHtml(username)},</p><p><a href="${link}">Click here to ${action}</a>.</p><p>The link works once and expires in 15 minutes. If you did not ask for it, ignore this message.</p>`,
+    };
+  }
+}
