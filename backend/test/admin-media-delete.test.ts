@@ -106,7 +106,7 @@ describe(`POST /api/admin/media/delete: bulk delete in one call (${dbKind})`, ()
     expect(most.body.notFound).toHaveLength(999);
   });
 
-  it('keeps the rows deleted when an object cannot be deleted afterwards (left for the bucket manager)', async () => {
+  it('keeps the rows deleted when an object cannot be deleted afterwards, noted for the orphan sweep', async () => {
     const m = await seedMedia(t, { userId: owner.id });
     const other = await seedMedia(t, { userId: owner.id });
     // a directory where the file was: the local adapter's delete fails on it
@@ -118,5 +118,11 @@ describe(`POST /api/admin/media/delete: bulk delete in one call (${dbKind})`, ()
     expect(res.body).toEqual({ deleted: [m.id, other.id].sort((x, y) => x - y), notFound: [] });
     expect(await db(t).query(`SELECT id FROM media WHERE id = ANY($1::int[])`, [[m.id, other.id]])).toEqual([]);
     expect(await stored(other.storageKey)).toBeNull();
+    // the object storage did not take stays noted (the sweep retries it); the one it took does not
+    const noted: { storage_key: string }[] = await db(t).query(
+      `SELECT storage_key FROM orphan_objects WHERE storage_key = ANY($1::varchar[])`,
+      [[m.storageKey, other.storageKey]],
+    );
+    expect(noted).toEqual([{ storage_key: m.storageKey }]);
   });
 });

@@ -27,10 +27,10 @@ export abstract class MediaRepository {
    */
   abstract recordView(userId: number, mediaId: number): Promise<boolean>;
   /**
-   * Deletes the row (votes and views cascade) and, in the same statement, notes its object as one
-   * to delete; answers the deleted row, null when it was already gone.
+   * Deletes the rows (votes and views cascade) and, in the same statement, notes their objects as
+   * ones to delete; answers the rows deleted (ids already gone are simply absent).
    */
-  abstract deleteById(id: number): Promise<Media | null>;
+  abstract deleteByIds(ids: readonly number[]): Promise<Media[]>;
   /** Keys noted before `olderThan` whose object should not exist (its upload or delete never finished). */
   abstract orphansBefore(olderThan: Date, limit: number): Promise<string[]>;
   /** The object under this key is gone (or is a media row's now): forget the note. */

@@ -81,11 +81,13 @@ class MemoryMedia extends MediaRepository {
   async recordView() {
     return false;
   }
-  async deleteById(id: number) {
-    const m = this.rows.get(id) ?? null;
-    this.rows.delete(id);
-    if (m) this.notes.set(m.storageKey, new Date());
-    return m;
+  async deleteByIds(ids: readonly number[]) {
+    const gone = ids.flatMap((id) => this.rows.get(id) ?? []);
+    for (const m of gone) {
+      this.rows.delete(m.id);
+      this.notes.set(m.storageKey, new Date());
+    }
+    return gone;
   }
 }
 

@@ -46,6 +46,4 @@ export abstract class MediaAdminRepository {
   /** `knownTotal`: the caller already knows how many rows match (no count query then). */
   abstract list(criteria: MediaListCriteria, knownTotal?: number): Promise<Page<AdminMediaRow>>;
   abstract findRow(id: number): Promise<AdminMediaRow | null>;
-  /** Deletes these rows in one transaction (votes and views cascade); answers the ones that existed. */
-  abstract deleteMany(ids: readonly number[]): Promise<Array<{ id: number; storageKey: string }>>;
 }

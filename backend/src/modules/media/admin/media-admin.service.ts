@@ -1,7 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../../platform/domain-error.js';
 import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
-import { ObjectStorage } from '../../../platform/storage/object-storage.js';
 import { ActivityCounters } from '../../stats/activity-counters.js';
 import { MediaService } from '../media.service.js';
 import {
@@ -11,18 +10,12 @@ import {
   type MediaListCriteria,
 } from './media-admin.repository.js';
 
-/** Stored objects are deleted a few at a time after the rows: quick on S3, gentle on local disk. */
-const OBJECT_DELETE_CONCURRENCY = 8;
-
 @Injectable()
 export class MediaAdminService {
-  private readonly logger = new Logger('MediaAdmin');
-
   constructor(
     private readonly rows: MediaAdminRepository,
     private readonly media: MediaService,
     private readonly counters: ActivityCounters,
-    private readonly storage: ObjectStorage,
   ) {}
 
   async totals(): Promise<{ totalMedia: number; totalVotes: number; totalViews: number }> {
@@ -63,27 +56,12 @@ export class MediaAdminService {
   }
 
   /**
-   * Bulk delete: the rows (with their votes and views) in one transaction, then their stored
-   * objects. An object that cannot be deleted then is logged and left behind: its row is gone, so
-   * no visitor is offered it, and the Bucket Manager still lists it for deletion.
+   * Bulk delete: the rows (with their votes and views) in one statement, then their stored
+   * objects. An object storage refuses then stays noted, and the orphan sweep deletes it later.
    */
   async deleteMany(ids: readonly number[]): Promise<{ deleted: number[]; notFound: number[] }> {
     const wanted = [...new Set(ids)];
-    const gone = await this.rows.deleteMany(wanted);
-    for (let i = 0; i < gone.length; i += OBJECT_DELETE_CONCURRENCY) {
-      await Promise.all(
-        gone
-          .slice(i, i + OBJECT_DELETE_CONCURRENCY)
-          .map(({ id, storageKey }) =>
-            this.storage
-              .delete(storageKey)
-              .catch((err: Error) =>
-                this.logger.warn(`Media ${id} deleted but its object ${storageKey} was not: ${err.message}`),
-              ),
-          ),
-      );
-    }
-    const deleted = new Set(gone.map((g) => g.id));
+    const deleted = new Set(await this.media.deleteMany(wanted));
     const byId = (a: number, b: number) => a - b;
     return {
       deleted: [...deleted].sort(byId),

@@ -122,18 +122,18 @@ export class TypeormMediaRepository extends MediaRepository {
     return rows[0].recorded > 0;
   }
 
-  async deleteById(id: number): Promise<Media | null> {
+  async deleteByIds(ids: readonly number[]): Promise<Media[]> {
     // the outer SELECT keeps the driver's answer a plain row list on both pg and PGlite
     const rows: MediaRow[] = await this.db.query(
-      `WITH gone AS (DELETE FROM media WHERE id = $1 RETURNING ${MEDIA_COLUMNS}),
+      `WITH gone AS (DELETE FROM media WHERE id = ANY($1::int[]) RETURNING ${MEDIA_COLUMNS}),
        noted AS (
          INSERT INTO orphan_objects (storage_key, reason) SELECT storage_key, 'delete' FROM gone
          ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
        )
        SELECT * FROM gone`,
-      [id],
+      [[...ids]],
     );
-    return rows[0] ? toMedia(rows[0]) : null;
+    return rows.map(toMedia);
   }
 
   async orphansBefore(olderThan: Date, limit: number): Promise<string[]> {

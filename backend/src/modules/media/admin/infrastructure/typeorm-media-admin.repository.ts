@@ -91,15 +91,6 @@ export class TypeormMediaAdminRepository extends MediaAdminRepository {
     return { rows: rows.map(toRow), total: Number(total) };
   }
 
-  async deleteMany(ids: readonly number[]) {
-    // one statement: the rows, their votes and views and the counters go together or not at all
-    const [rows]: [Array<{ id: number; storage_key: string }>, number] = await this.db.query(
-      `DELETE FROM media WHERE id = ANY($1::int[]) RETURNING id, storage_key`,
-      [[...ids]],
-    );
-    return rows.map((r) => ({ id: r.id, storageKey: r.storage_key }));
-  }
-
   async findRow(id: number) {
     const rows: Row[] = await this.db.query(`${SELECT} WHERE m.id = $1`, [id]);
     return rows[0] ? toRow(rows[0]) : null;
