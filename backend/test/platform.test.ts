@@ -164,7 +164,7 @@ describe(`platform HTTP (${dbKind})`, () => {
 
 describe(`API docs in production (${dbKind})`, () => {
   it('are for the admin only: 401 with a Basic prompt without credentials, the document with them', async () => {
-    const t = await startTestApp({ NODE_ENV: 'production' });
+    const t = await startTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' });
     try {
       for (const url of ['/api/docs', '/api/docs-json', '/api/docs-yaml']) {
         const res = await request(t.server).get(url).expect(401);
@@ -237,7 +237,10 @@ describe(`graceful shutdown (${dbKind})`, () => {
     const db = t.app.get(DataSource);
     const body = JSON.stringify({ sessionId: newSessionId() });
 
-    // start a request whose body is still arriving when shutdown begins
+    // start a request whose body is still arriving when shutdown begins; each step waits for the
+    // event it needs (the server saw the request; the server stopped listening), never for a delay
+    const seen = new Promise((resolve) => t.server.once('request', resolve));
+    let sendRest = () => {};
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
         {
@@ -255,10 +258,12 @@ describe(`graceful shutdown (${dbKind})`, () => {
       );
       req.on('error', reject);
       req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 300);
+      sendRest = () => req.end(body.slice(10));
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await seen;
     const closing = t.close();
+    while (t.server.listening) await new Promise((r) => setImmediate(r));
+    sendRest();
     const done = await response;
     await closing;
     expect(done.status).toBe(200);
