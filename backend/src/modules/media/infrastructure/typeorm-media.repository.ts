@@ -86,7 +86,7 @@ export class TypeormMediaRepository extends MediaRepository {
     const pick = (range: string) =>
       this.one(
         `SELECT ${MEDIA_COLUMNS} FROM media m
-          WHERE ${range} AND m.user_id <> $1 AND NOT (m.id = ANY($3::int[]))
+          WHERE ${range} AND NOT m.hidden AND m.user_id <> $1 AND NOT (m.id = ANY($3::int[]))
             AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = $1 AND v.media_id = m.id)
           ORDER BY m.random_key LIMIT 1`,
         [userId, r, [...excludeIds]],

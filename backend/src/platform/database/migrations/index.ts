@@ -11,6 +11,7 @@ import { DailyCounts1763800100000 } from './1763800100000-daily-counts.js';
 import { AdminListIndexes1763800200000 } from './1763800200000-admin-list-indexes.js';
 import { MagicLinkOutbox1763810000000 } from './1763810000000-magic-link-outbox.js';
 import { OrphanObjects1763810100000 } from './1763810100000-orphan-objects.js';
+import { MediaHidden1763820000000 } from './1763820000000-media-hidden.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   AdminListIndexes1763800200000,
   MagicLinkOutbox1763810000000,
   OrphanObjects1763810100000,
+  MediaHidden1763820000000,
 ];
