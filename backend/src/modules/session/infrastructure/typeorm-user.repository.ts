@@ -15,9 +15,10 @@ interface UserRow {
   latitude: number | null;
   longitude: number | null;
   created_at: Date;
+  banned_at: Date | null;
 }
 
-const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at';
+const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at, banned_at';
 
 export const toUser = (r: UserRow): User => ({
   id: r.id,
@@ -28,6 +29,7 @@ export const toUser = (r: UserRow): User => ({
   latitude: r.latitude === null ? null : Number(r.latitude),
   longitude: r.longitude === null ? null : Number(r.longitude),
   createdAt: new Date(r.created_at),
+  bannedAt: r.banned_at ? new Date(r.banned_at) : null,
 });
 
 @Injectable()
