@@ -93,14 +93,14 @@ export default function AuditLogPage() {
             <DataTable.Col source="at" label="Time">
               <TimeCell />
             </DataTable.Col>
-            <DataTable.Col source="admin" label="Admin" disableSort />
-            <DataTable.Col source="action" label="Action" disableSort>
+            <DataTable.Col source="admin" label="Admin" />
+            <DataTable.Col source="action" label="Action">
               <ActionCell />
             </DataTable.Col>
             <DataTable.Col source="target" label="Target" disableSort>
               <WrapCell field="target" />
             </DataTable.Col>
-            <DataTable.Col source="outcome" label="Outcome" disableSort>
+            <DataTable.Col source="outcome" label="Outcome">
               <OutcomeChip />
             </DataTable.Col>
             <DataTable.Col source="clientAddress" label="Client address" disableSort>
