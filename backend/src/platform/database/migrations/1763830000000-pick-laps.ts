@@ -14,6 +14,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   full lap finds nothing, the lap stores the newest pick_seq it could see in `done_seq`:
  *   "rated all" then holds, in one index probe, until an item with a larger pick_seq exists,
  *   and only those newer items are looked at.
+ * - Two requests of one user (two tabs) move the place compare-and-set: the later one walks on
+ *   from where the first left it, so they get different items.
  * - Race: every statement that hands out pick_seq values holds one transaction-level advisory
  *   lock from before its first nextval to its commit, so pick_seq values become visible in
  *   order: an item committed later never has a smaller pick_seq than one a lap already saw.
@@ -66,88 +68,92 @@ export class PickLaps1763830000000 implements MigrationInterface {
      * The next item for p_user: not hidden, not own, not voted, not in p_exclude. NULL when there
      * is none; when the only unvoted items are excluded, one of those (the client is holding it,
      * e.g. in its prefetch buffer: showing it again beats claiming everything is rated).
-     * The lap's wrap is a local of this call; the saved place moves only to an item answered.
+     * The wrap is a local of this call; the saved place moves only to an item answered.
      */
     await q.query(`
       CREATE FUNCTION pick_media(p_user integer, p_exclude integer[]) RETURNS integer
       LANGUAGE plpgsql VOLATILE
-      -- one plan whatever the statistics say: walk the index in order, probe the votes key
+      -- one plan whatever the statistics say: the index in order, a votes primary-key probe per item
       SET enable_sort = off SET enable_seqscan = off SET enable_bitmapscan = off
-      SET enable_hashjoin = off SET enable_mergejoin = off
+      SET enable_hashjoin = off SET enable_mergejoin = off SET enable_material = off
       AS $$
       DECLARE
         lap pick_laps%ROWTYPE;
-        seen bigint;
         newest bigint;
         fallback integer;
         picked integer;
         r record;
+        moved integer := 0;
       BEGIN
-        -- two tabs of one user take turns here, so each sees the place the other saved
-        SELECT * INTO lap FROM pick_laps WHERE user_id = p_user FOR UPDATE;
-        IF NOT FOUND THEN
-          -- a new user starts at a random place of the order
-          INSERT INTO pick_laps (user_id, pos_key, pos_id) VALUES (p_user, random(), 0)
-            ON CONFLICT (user_id) DO NOTHING;
-          SELECT * INTO lap FROM pick_laps WHERE user_id = p_user FOR UPDATE;
-        END IF;
+        -- the place is a hint, not a record: a crash that loses the last moves only repeats items,
+        -- so a pick never waits for a disk flush
+        PERFORM set_config('synchronous_commit', 'off', true);
+        LOOP
+          SELECT * INTO lap FROM pick_laps WHERE user_id = p_user;
+          IF NOT FOUND THEN
+            -- a new user starts at a random place of the order
+            INSERT INTO pick_laps (user_id, pos_key, pos_id) VALUES (p_user, random(), 0)
+              ON CONFLICT (user_id) DO NOTHING;
+            CONTINUE;
+          END IF;
 
-        IF lap.done_seq IS NOT NULL THEN
-          seen := lap.done_seq;
-          -- everything up to done_seq was rated: only items that became pickable since count
-          FOR r IN SELECT m.id, m.user_id, m.pick_seq FROM media m
-                    WHERE NOT m.hidden AND m.pick_seq > lap.done_seq ORDER BY m.pick_seq LOOP
-            IF r.user_id = p_user OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = r.id) THEN
-              -- rated: done_seq may pass it, unless an unrated (excluded) item lies before it
-              IF fallback IS NULL THEN lap.done_seq := r.pick_seq; END IF;
-            ELSIF r.id = ANY(p_exclude) THEN
-              fallback := coalesce(fallback, r.id);
-            ELSE
-              picked := r.id;
-              EXIT;
+          IF lap.done_seq IS NOT NULL THEN
+            -- everything up to done_seq was rated: only items that became pickable since count
+            newest := lap.done_seq;
+            FOR r IN SELECT m.id, m.user_id, m.pick_seq FROM media m
+                      WHERE NOT m.hidden AND m.pick_seq > lap.done_seq ORDER BY m.pick_seq LOOP
+              IF r.user_id = p_user OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = r.id) THEN
+                -- rated: done_seq may pass it, unless an unrated (excluded) item lies before it
+                IF fallback IS NULL THEN newest := r.pick_seq; END IF;
+              ELSIF r.id = ANY(p_exclude) THEN
+                fallback := coalesce(fallback, r.id);
+              ELSE
+                picked := r.id;
+                EXIT;
+              END IF;
+            END LOOP;
+            IF newest > lap.done_seq THEN
+              UPDATE pick_laps SET done_seq = greatest(done_seq, newest) WHERE user_id = p_user;
             END IF;
-          END LOOP;
-          IF lap.done_seq <> seen THEN
-            UPDATE pick_laps SET done_seq = lap.done_seq WHERE user_id = p_user;
+            RETURN coalesce(picked, fallback);
           END IF;
-          RETURN coalesce(picked, fallback);
-        END IF;
 
-        -- read before the walk: every item with pick_seq <= newest is committed, so the walk sees it
-        SELECT coalesce(max(m.pick_seq), 0) INTO newest FROM media m WHERE NOT m.hidden;
-
-        -- from just after the saved place to the end of the order ...
-        FOR r IN SELECT m.id, m.user_id, m.random_key FROM media m
-                  WHERE NOT m.hidden AND (m.random_key, m.id) > (lap.pos_key, lap.pos_id)
-                  ORDER BY m.random_key, m.id LOOP
-          CONTINUE WHEN r.user_id = p_user
-            OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = r.id);
-          IF r.id = ANY(p_exclude) THEN
-            fallback := coalesce(fallback, r.id);
-            CONTINUE;
+          -- read before the walk: every item with pick_seq <= newest is committed, so the walk sees it
+          SELECT coalesce(max(m.pick_seq), 0) INTO newest FROM media m WHERE NOT m.hidden;
+          -- from just after the saved place to the end of the order ...
+          SELECT m.id, m.random_key INTO r FROM media m
+           WHERE NOT m.hidden AND (m.random_key, m.id) > (lap.pos_key, lap.pos_id)
+             AND m.user_id <> p_user AND m.id <> ALL (p_exclude)
+             AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = m.id)
+           ORDER BY m.random_key, m.id LIMIT 1;
+          IF NOT FOUND THEN
+            -- ... then, wrapped, from the start up to the saved place itself
+            SELECT m.id, m.random_key INTO r FROM media m
+             WHERE NOT m.hidden AND (m.random_key, m.id) <= (lap.pos_key, lap.pos_id)
+               AND m.user_id <> p_user AND m.id <> ALL (p_exclude)
+               AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = m.id)
+             ORDER BY m.random_key, m.id LIMIT 1;
           END IF;
-          UPDATE pick_laps SET pos_key = r.random_key, pos_id = r.id WHERE user_id = p_user;
-          RETURN r.id;
+
+          IF FOUND THEN
+            -- moves the place only if no other request of this user (another tab) moved it meanwhile
+            UPDATE pick_laps SET pos_key = r.random_key, pos_id = r.id
+             WHERE user_id = p_user AND pos_key = lap.pos_key AND pos_id = lap.pos_id AND done_seq IS NULL;
+            IF FOUND OR moved >= 3 THEN RETURN r.id; END IF;
+            moved := moved + 1;
+            CONTINUE; -- walk on from where the other request left the place
+          END IF;
+
+          -- a whole lap and nothing unrated outside p_exclude: one of those, if any is unrated
+          SELECT m.id INTO picked FROM unnest(p_exclude) AS e(id) JOIN media m ON m.id = e.id
+           WHERE NOT m.hidden AND m.user_id <> p_user
+             AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = m.id)
+           LIMIT 1;
+          IF picked IS NULL THEN
+            UPDATE pick_laps SET done_seq = newest WHERE user_id = p_user AND done_seq IS NULL;
+          END IF;
+          RETURN picked;
         END LOOP;
-        -- ... then, wrapped, from the start up to the saved place itself
-        FOR r IN SELECT m.id, m.user_id, m.random_key FROM media m
-                  WHERE NOT m.hidden AND (m.random_key, m.id) <= (lap.pos_key, lap.pos_id)
-                  ORDER BY m.random_key, m.id LOOP
-          CONTINUE WHEN r.user_id = p_user
-            OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = r.id);
-          IF r.id = ANY(p_exclude) THEN
-            fallback := coalesce(fallback, r.id);
-            CONTINUE;
-          END IF;
-          UPDATE pick_laps SET pos_key = r.random_key, pos_id = r.id WHERE user_id = p_user;
-          RETURN r.id;
-        END LOOP;
-
-        -- a whole lap and nothing unrated outside p_exclude
-        IF fallback IS NULL THEN
-          UPDATE pick_laps SET done_seq = newest WHERE user_id = p_user;
-        END IF;
-        RETURN fallback;
       END $$`);
   }
 
