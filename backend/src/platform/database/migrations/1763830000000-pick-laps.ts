@@ -65,10 +65,43 @@ export class PickLaps1763830000000 implements MigrationInterface {
       )`);
 
     /*
+     * Rated stretches of a user's order, found by earlier walks, so a heavy voter's walk jumps
+     * them instead of probing every vote again: every item that is not hidden, has
+     * (random_key, id) in (lo, hi] and pick_seq <= seq, is the user's own or voted on. Items
+     * with a larger pick_seq (uploaded or unhidden since) may lie inside: a walk checks for them
+     * before it jumps. A cache: losing a row costs only a longer walk.
+     */
+    await q.query(`
+      CREATE TABLE pick_skips (
+        user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        lo_key  double precision NOT NULL,
+        lo_id   integer NOT NULL,
+        hi_key  double precision NOT NULL,
+        hi_id   integer NOT NULL,
+        seq     bigint NOT NULL,
+        PRIMARY KEY (user_id, lo_key, lo_id)
+      )`);
+
+    /* Records the rated stretch (lo, hi] of p_user, merging the saved ones that start inside it. */
+    await q.query(`
+      CREATE FUNCTION pick_skip_save(p_user integer, lo_k double precision, lo_i integer,
+                                     hi_k double precision, hi_i integer, p_seq bigint) RETURNS void
+      LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        DELETE FROM pick_skips
+         WHERE user_id = p_user AND (lo_key, lo_id) >= (lo_k, lo_i) AND (lo_key, lo_id) <= (hi_k, hi_i);
+        INSERT INTO pick_skips VALUES (p_user, lo_k, lo_i, hi_k, hi_i, p_seq)
+          ON CONFLICT (user_id, lo_key, lo_id) DO UPDATE SET hi_key = EXCLUDED.hi_key, hi_id = EXCLUDED.hi_id, seq = EXCLUDED.seq;
+      EXCEPTION WHEN deadlock_detected OR unique_violation THEN
+        NULL; -- another tab of this user saving the same stretch: the cache may miss it
+      END $$`);
+
+    /*
      * The next item for p_user: not hidden, not own, not voted, not in p_exclude. NULL when there
      * is none; when the only unvoted items are excluded, one of those (the client is holding it,
      * e.g. in its prefetch buffer: showing it again beats claiming everything is rated).
-     * The wrap is a local of this call; the saved place moves only to an item answered.
+     * The wrap is a local of this call (two halves: after the place, then up to it); the saved
+     * place moves only to an item answered.
      */
     await q.query(`
       CREATE FUNCTION pick_media(p_user integer, p_exclude integer[]) RETURNS integer
@@ -83,7 +116,14 @@ export class PickLaps1763830000000 implements MigrationInterface {
         fallback integer;
         picked integer;
         r record;
+        p record;
+        sk record;
         moved integer := 0;
+        half integer;
+        ck double precision; ci integer;  -- the walk's cursor (exclusive)
+        ek double precision; ei integer;  -- the end of this half (inclusive)
+        lk double precision; li integer;  -- where the current rated streak began (exclusive)
+        long boolean;                     -- the streak is worth saving (a jump, or 64 items or more)
       BEGIN
         -- the place is a hint, not a record: a crash that loses the last moves only repeats items,
         -- so a pick never waits for a disk flush
@@ -120,45 +160,101 @@ export class PickLaps1763830000000 implements MigrationInterface {
 
           -- read before the walk: every item with pick_seq <= newest is committed, so the walk sees it
           SELECT coalesce(max(m.pick_seq), 0) INTO newest FROM media m WHERE NOT m.hidden;
-          -- from just after the saved place to the end of the order ...
-          SELECT m.id, m.random_key INTO r FROM media m
-           WHERE NOT m.hidden AND (m.random_key, m.id) > (lap.pos_key, lap.pos_id)
-             AND m.user_id <> p_user AND m.id <> ALL (p_exclude)
-             AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = m.id)
-           ORDER BY m.random_key, m.id LIMIT 1;
-          IF NOT FOUND THEN
-            -- ... then, wrapped, from the start up to the saved place itself
-            SELECT m.id, m.random_key INTO r FROM media m
-             WHERE NOT m.hidden AND (m.random_key, m.id) <= (lap.pos_key, lap.pos_id)
-               AND m.user_id <> p_user AND m.id <> ALL (p_exclude)
-               AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = m.id)
-             ORDER BY m.random_key, m.id LIMIT 1;
-          END IF;
+          fallback := NULL;
+          picked := NULL;
+          FOR half IN 1..2 LOOP
+            IF half = 1 THEN
+              ck := lap.pos_key; ci := lap.pos_id; ek := 2; ei := 2147483647;
+            ELSE
+              ck := -1; ci := 0; ek := lap.pos_key; ei := lap.pos_id;
+            END IF;
+            lk := ck; li := ci; long := false;
+            LOOP
+              -- a saved rated stretch holding the cursor: jump to its end
+              SELECT * INTO sk FROM pick_skips s
+               WHERE s.user_id = p_user AND (s.lo_key, s.lo_id) <= (ck, ci)
+               ORDER BY s.lo_key DESC, s.lo_id DESC LIMIT 1;
+              IF FOUND AND (sk.hi_key, sk.hi_id) > (ck, ci) THEN
+                IF sk.seq < newest AND EXISTS (
+                     SELECT 1 FROM media m WHERE NOT m.hidden AND m.pick_seq > sk.seq
+                        AND (m.random_key, m.id) > (sk.lo_key, sk.lo_id) AND (m.random_key, m.id) <= (sk.hi_key, sk.hi_id)) THEN
+                  -- something newer lies in it: walk it instead
+                  DELETE FROM pick_skips WHERE user_id = p_user AND lo_key = sk.lo_key AND lo_id = sk.lo_id;
+                ELSE
+                  long := true;
+                  IF (sk.hi_key, sk.hi_id) >= (ek, ei) THEN
+                    ck := ek; ci := ei;
+                    EXIT;
+                  END IF;
+                  ck := sk.hi_key; ci := sk.hi_id;
+                END IF;
+              END IF;
+              -- the first unrated item among the next 64 of the order
+              SELECT w.id, w.random_key INTO r FROM (
+                SELECT m.id, m.random_key, m.user_id FROM media m
+                 WHERE NOT m.hidden AND (m.random_key, m.id) > (ck, ci) AND (m.random_key, m.id) <= (ek, ei)
+                 ORDER BY m.random_key, m.id LIMIT 64) w
+               WHERE w.user_id <> p_user
+                 AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = w.id)
+               ORDER BY w.random_key, w.id LIMIT 1;
+              IF NOT FOUND THEN
+                -- 64 rated items in a row: the streak goes on after them
+                SELECT m.random_key, m.id INTO p FROM media m
+                 WHERE NOT m.hidden AND (m.random_key, m.id) > (ck, ci) AND (m.random_key, m.id) <= (ek, ei)
+                 ORDER BY m.random_key, m.id OFFSET 63 LIMIT 1;
+                IF NOT FOUND THEN
+                  ck := ek; ci := ei; -- rated up to the end of this half
+                  EXIT;
+                END IF;
+                ck := p.random_key; ci := p.id; long := true;
+                CONTINUE;
+              END IF;
+              IF long THEN
+                -- the streak ends at the item before r
+                SELECT m.random_key, m.id INTO p FROM media m
+                 WHERE NOT m.hidden AND (m.random_key, m.id) < (r.random_key, r.id)
+                 ORDER BY m.random_key DESC, m.id DESC LIMIT 1;
+                IF FOUND AND (p.random_key, p.id) > (lk, li) THEN
+                  PERFORM pick_skip_save(p_user, lk, li, p.random_key, p.id, newest);
+                END IF;
+              END IF;
+              IF r.id = ANY(p_exclude) THEN
+                -- the client holds it: not this answer, and not rated either
+                fallback := coalesce(fallback, r.id);
+                ck := r.random_key; ci := r.id; lk := ck; li := ci; long := false;
+                CONTINUE;
+              END IF;
+              picked := r.id;
+              EXIT;
+            END LOOP;
+            EXIT WHEN picked IS NOT NULL;
+            IF long AND (ck, ci) > (lk, li) THEN
+              PERFORM pick_skip_save(p_user, lk, li, ck, ci, newest);
+            END IF;
+          END LOOP;
 
-          IF FOUND THEN
+          IF picked IS NOT NULL THEN
             -- moves the place only if no other request of this user (another tab) moved it meanwhile
             UPDATE pick_laps SET pos_key = r.random_key, pos_id = r.id
              WHERE user_id = p_user AND pos_key = lap.pos_key AND pos_id = lap.pos_id AND done_seq IS NULL;
-            IF FOUND OR moved >= 3 THEN RETURN r.id; END IF;
+            IF FOUND OR moved >= 3 THEN RETURN picked; END IF;
             moved := moved + 1;
             CONTINUE; -- walk on from where the other request left the place
           END IF;
 
-          -- a whole lap and nothing unrated outside p_exclude: one of those, if any is unrated
-          SELECT m.id INTO picked FROM unnest(p_exclude) AS e(id) JOIN media m ON m.id = e.id
-           WHERE NOT m.hidden AND m.user_id <> p_user
-             AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = m.id)
-           LIMIT 1;
-          IF picked IS NULL THEN
+          -- a whole lap and nothing unrated outside p_exclude
+          IF fallback IS NULL THEN
             UPDATE pick_laps SET done_seq = newest WHERE user_id = p_user AND done_seq IS NULL;
           END IF;
-          RETURN picked;
+          RETURN fallback;
         END LOOP;
       END $$`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP FUNCTION pick_media(integer, integer[])`);
+    await q.query(`DROP FUNCTION pick_skip_save(integer, double precision, integer, double precision, integer, bigint)`);
+    await q.query(`DROP TABLE pick_skips`);
     await q.query(`DROP TABLE pick_laps`);
     await q.query(`DROP TRIGGER media_unhidden ON media`);
     await q.query(`DROP FUNCTION media_unhidden()`);
