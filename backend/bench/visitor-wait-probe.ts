@@ -23,6 +23,20 @@ export interface WaitSample {
   /** Press to the first frame painted with the next item visible, in ms. */
   waitMs: number;
   source: MediaSource;
+  /** The item shown came from a pick the app requested after the press (no prefetched item was swapped in). */
+  pickedAfterPress: boolean;
+  /** Press to the next item's element in the page, in ms (the app's swap). */
+  toElementMs: number;
+  /** Press to that element's load event, in ms (bytes from cache or network). */
+  toLoadMs: number;
+  /** Press to the stage marked loaded (the app's re-render after the load event), in ms. */
+  toMarkedMs: number;
+  /** Press to the image decoded (right after the mark for a video), in ms. */
+  toDecodedMs: number;
+  /** Items the stage showed between the press and this one (e.g. one whose media failed to load). */
+  skipped: string[];
+  /** The requests of the 3 s before the press and until the paint (path, start and end from the press): to study a slow vote. */
+  requests: string;
 }
 
 export interface WaitProbe {
@@ -51,6 +65,22 @@ export function installWaitProbe(): void {
     },
     { capture: true },
   );
+  // when each media element entered the page and loaded, by URL
+  const inserted = new Map<string, number>();
+  const loaded = new Map<string, number>();
+  const urlOf = (el: HTMLImageElement | HTMLVideoElement) => new URL(el.currentSrc || el.src, location.href).href;
+  new MutationObserver((records) => {
+    const now = performance.now();
+    for (const r of records)
+      for (const node of r.addedNodes)
+        if (node instanceof HTMLImageElement || node instanceof HTMLVideoElement) {
+          const url = urlOf(node);
+          inserted.set(url, now);
+          // attached in the task that inserted it: a load, even from the memory cache, fires in a later task
+          for (const type of ['load', 'loadeddata'])
+            node.addEventListener(type, (e) => loaded.set(url, e.timeStamp), { once: true });
+        }
+  }).observe(document, { childList: true, subtree: true });
   const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
   const afterPaint = () =>
     new Promise<number>((resolve) => {
@@ -68,23 +98,32 @@ export function installWaitProbe(): void {
       const press = armed;
       if (!press) throw new Error('settle() before arm()');
       const deadline = performance.now() + timeoutMs;
+      const seen: string[] = [];
       for (;;) {
         const el = stage();
+        const id = el?.dataset.mediaId;
+        if (id && id !== press.fromId && !seen.includes(id)) seen.push(id);
         if (el && el.dataset.mediaId !== press.fromId && el.classList.contains('is-loaded') && press.pressAt !== null)
           break;
         if (performance.now() > deadline)
           throw new Error(`no new item painted within ${timeoutMs} ms (still ${el?.dataset.mediaId ?? 'nothing'})`);
         await nextFrame();
       }
+      const markedAt = performance.now();
       const el = stage()!;
       const media = el.querySelector<HTMLImageElement | HTMLVideoElement>('img, video')!;
       if (media instanceof HTMLImageElement) await media.decode().catch(() => {});
+      const decodedAt = performance.now();
       const paintedAt = await afterPaint();
       const pressAt = press.pressAt!;
       armed = null;
 
-      const url = new URL(media.currentSrc || media.src, location.href).href;
+      const url = urlOf(media);
       const entries = performance.getEntriesByName(url, 'resource') as PerformanceResourceTiming[];
+      const shownAt = inserted.get(url) ?? paintedAt;
+      const picks = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (e) => e.name.includes('/api/media/random/') && e.startTime >= pressAt && e.responseEnd <= shownAt,
+      );
       let source: MediaSource = 'unreported';
       if (entries.some((e) => e.responseEnd > 0 && e.responseEnd <= pressAt)) source = 'prefetched';
       else if (entries.some((e) => e.startTime < pressAt)) source = 'prefetch in flight';
@@ -95,6 +134,19 @@ export function installWaitProbe(): void {
         kind: media instanceof HTMLImageElement ? 'image' : 'video',
         waitMs: paintedAt - pressAt,
         source,
+        pickedAfterPress: picks.length > 0,
+        skipped: seen.filter((id) => id !== el.dataset.mediaId),
+        toElementMs: shownAt - pressAt,
+        toLoadMs: (loaded.get(url) ?? NaN) - pressAt,
+        toMarkedMs: markedAt - pressAt,
+        toDecodedMs: decodedAt - pressAt,
+        requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => e.responseEnd > pressAt - 3000 && e.startTime < paintedAt)
+          .map(
+            (e) =>
+              `${new URL(e.name).pathname.slice(0, 40)} ${Math.round(e.startTime - pressAt)}..${Math.round(e.responseEnd - pressAt)}`,
+          )
+          .join(', '),
       };
     },
   };

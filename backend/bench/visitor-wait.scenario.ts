@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { link, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -30,31 +30,38 @@ function wholeFlag(ctx: BenchContext, name: string, fallback: number): number {
   return n;
 }
 
-/** Gives every seeded media row a file: image rows one of a few photos, video rows the test clip (hard links). */
+/**
+ * Gives every seeded media row a file: image rows one of a few photos, video rows the test clip
+ * (hard links), and records each file's real size on its row (the seed's sizes are made up, and
+ * /media answers byte ranges from the row's size: a video would not play).
+ */
 async function fillStorage(ctx: BenchContext, dataDir: string, db: BenchContext['db']): Promise<void> {
   const photoDir = await mkdtemp(path.join(os.tmpdir(), 'vibe-bench-photos-'));
   try {
-    const photos: string[] = [];
-    for (let i = 0; i < PHOTOS; i++) {
-      const file = path.join(photoDir, `photo-${i}.jpg`);
-      await writeJpeg(file, PHOTO_BYTES, 1920, 1440);
-      photos.push(file);
-    }
-    const { rows } = await db.query<{ key: string; mime: string }>(
-      'SELECT storage_key AS key, mime_type AS mime FROM media ORDER BY id',
+    const photoSizes: number[] = [];
+    for (let i = 0; i < PHOTOS; i++)
+      photoSizes.push(await writeJpeg(path.join(photoDir, `photo-${i}.jpg`), PHOTO_BYTES, 1920, 1440));
+    const fileOf = (id: number, mime: string) =>
+      mime.startsWith('video/') ? VIDEO_FIXTURE : path.join(photoDir, `photo-${id % PHOTOS}.jpg`);
+    const { rows } = await db.query<{ id: number; key: string; mime: string }>(
+      'SELECT id, storage_key AS key, mime_type AS mime FROM media ORDER BY id',
     );
     ctx.log(`visitor-wait: linking ${rows.length} media files`);
     const root = path.join(dataDir, 'media');
     const made = new Set<string>();
-    for (const [i, { key, mime }] of rows.entries()) {
+    for (const { id, key, mime } of rows) {
       const target = path.join(root, ...key.split('/'));
       const dir = path.dirname(target);
       if (!made.has(dir)) {
         await mkdir(dir, { recursive: true });
         made.add(dir);
       }
-      await link(mime.startsWith('video/') ? VIDEO_FIXTURE : photos[i % PHOTOS]!, target);
+      await link(fileOf(id, mime), target);
     }
+    await db.query(
+      `UPDATE media SET size = CASE WHEN mime_type LIKE 'video/%' THEN $1::int ELSE ($2::int[])[id % $3::int + 1] END`,
+      [(await stat(VIDEO_FIXTURE)).size, photoSizes, PHOTOS],
+    );
   } finally {
     await rm(photoDir, { recursive: true, force: true });
   }
@@ -62,6 +69,13 @@ async function fillStorage(ctx: BenchContext, dataDir: string, db: BenchContext[
 
 function summary(label: string, samples: WaitSample[]): Record<string, string | number> {
   const sorted = samples.map((s) => s.waitMs).sort((a, b) => a - b);
+  const medianOf = (pick: (s: WaitSample) => number) =>
+    fmtMs(
+      percentile(
+        samples.map(pick).sort((a, b) => a - b),
+        0.5,
+      ),
+    );
   const count = (source: MediaSource) => samples.filter((s) => s.source === source).length;
   return {
     items: label,
@@ -69,6 +83,11 @@ function summary(label: string, samples: WaitSample[]): Record<string, string | 
     'median ms': fmtMs(percentile(sorted, 0.5)),
     'p95 ms': fmtMs(percentile(sorted, 0.95)),
     'max ms': fmtMs(sorted.at(-1) ?? NaN),
+    'median to element ms': medianOf((s) => s.toElementMs),
+    'median to load ms': medianOf((s) => s.toLoadMs),
+    'median to marked ms': medianOf((s) => s.toMarkedMs),
+    'median to decoded ms': medianOf((s) => s.toDecodedMs),
+    'picked after press': samples.filter((s) => s.pickedAfterPress).length,
     prefetched: count('prefetched'),
     'prefetch in flight': count('prefetch in flight'),
     'HTTP cache': count('http cache'),
@@ -114,6 +133,10 @@ export const visitorWait: Scenario = {
     try {
       await fillStorage(ctx, app.dataDir, app.db);
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      page.on('pageerror', (err) => ctx.log(`visitor-wait: page error: ${err.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') ctx.log(`visitor-wait: console ${m.type()}: ${m.text()}`);
+      });
       await page.addInitScript(installWaitProbe);
       await page.goto(app.baseUrl);
       await page.locator('[data-testid="rate-media"][data-loaded="true"]').waitFor({ timeout: 30_000 });
@@ -127,6 +150,13 @@ export const visitorWait: Scenario = {
           await page.evaluate(() => (window as unknown as { __waitProbe: WaitProbe }).__waitProbe.settle(15_000)),
         );
       }
+      for (const [i, s] of samples.entries())
+        if (s.source !== 'prefetched' || s.pickedAfterPress || process.env.BENCH_VERBOSE)
+          ctx.log(
+            `visitor-wait: vote ${i + 1}: ${s.kind} ${s.mediaId} ${s.source}${s.pickedAfterPress ? ', picked after the press' : ''}, ` +
+              `${fmtMs(s.waitMs)} ms (element ${fmtMs(s.toElementMs)}, load ${fmtMs(s.toLoadMs)}, marked ${fmtMs(s.toMarkedMs)}, ` +
+              `decoded ${fmtMs(s.toDecodedMs)})${s.skipped.length ? `; passed ${s.skipped.join(', ')}` : ''}; requests: ${s.requests}`,
+          );
       const images = samples.filter((s) => s.kind === 'image');
       const videos = samples.filter((s) => s.kind === 'video');
       ctx.report(
