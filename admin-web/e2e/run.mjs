@@ -241,7 +241,9 @@ async function seedVisitors() {
 // ------------------------------------------------------------ the Playwright suite
 const report = path.join(dataDir, 'report.json');
 // not spawnSync: this process must keep answering as the stand-in geocoder meanwhile
-const runner = spawn('npx', ['playwright', 'test', '--config', path.join(here, 'playwright.config.ts')], {
+// extra arguments go to Playwright: `node admin-web/e2e/run.mjs trust.spec.ts` runs one spec
+const config = ['--config', path.join(here, 'playwright.config.ts'), ...process.argv.slice(2)];
+const runner = spawn('npx', ['playwright', 'test', ...config], {
   cwd: root,
   stdio: 'inherit',
   env: {

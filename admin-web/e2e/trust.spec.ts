@@ -74,7 +74,7 @@ async function settledShot(p: Page, file: string) {
 }
 
 let owner: Visitor;
-let others: Visitor[] = [];
+const others: Visitor[] = [];
 let target: number;
 
 test.beforeAll(async ({ browser }) => {
