@@ -100,7 +100,7 @@ test('three visitors report the item in the visitor app; the dialog works by mou
   await dialog.getByRole('radio', { name: 'Spam' }).check();
   await settledShot(first.page, 'trust-report-dialog-1280x800.png');
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(first.page.getByText('Report Sent')).toBeVisible();
+  await expect(first.page.getByText('Report Sent', { exact: true })).toBeVisible();
   // the item went: nothing else is left for this visitor
   await expect(first.page.getByTestId('rated-all')).toBeVisible();
 
@@ -114,7 +114,7 @@ test('three visitors report the item in the visitor app; the dialog works by mou
   await mobileDialog.getByLabel('What is wrong?').fill('This is a photo of my screen, not theirs');
   await settledShot(second.page, 'trust-report-dialog-390x844.png');
   await mobileDialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(second.page.getByText('Report Sent')).toBeVisible();
+  await expect(second.page.getByText('Report Sent', { exact: true })).toBeVisible();
 
   // 3: from the full-size overlay, with the keyboard only
   const third = await visitor(browser, DESKTOP);
@@ -137,7 +137,7 @@ test('three visitors report the item in the visitor app; the dialog works by mou
   await third.page.keyboard.press('ArrowDown');
   await expect(keyDialog.getByRole('radio', { name: 'Violence or gore' })).toBeChecked();
   await third.page.keyboard.press('Enter');
-  await expect(third.page.getByText('Report Sent')).toBeVisible();
+  await expect(third.page.getByText('Report Sent', { exact: true })).toBeVisible();
   // typing in the dialog voted on nothing
   const votes = await admin<Array<{ totalVotes: number }>>(
     `/api/admin/media?filter=${encodeURIComponent(`{"id":[${target}]}`)}`,
