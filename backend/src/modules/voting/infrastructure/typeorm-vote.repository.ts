@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
+import { preparedQuery } from '../../../platform/database/prepared-query.js';
 import { type CastVoteResult, VoteRepository } from '../vote.repository.js';
 
 @Injectable()
@@ -15,7 +16,10 @@ export class TypeormVoteRepository extends VoteRepository {
     // primary key (user_id, media_id) settles a double click, whichever request lands first
     let rows: Array<{ owner_id: number | null; total_votes: number | null; hot_votes: number | null }>;
     try {
-      rows = await this.db.query(
+      // a prepared statement: parsed and planned once per connection, the hot path stays execute-only
+      rows = await preparedQuery(
+        this.db,
+        'vote-cast',
         `WITH target AS (
            SELECT id, user_id FROM media WHERE id = $2
          ), ins AS (
