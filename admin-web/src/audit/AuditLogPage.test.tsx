@@ -79,14 +79,12 @@ describe('Audit log', () => {
   });
 
   it('the data provider converts the days for the list call too', async () => {
-    const fetch = vi
-      .fn()
-      .mockResolvedValue(
-        new Response('[]', {
-          status: 200,
-          headers: { 'Content-Type': 'application/json', 'Content-Range': 'audit */0' },
-        }),
-      );
+    const fetch = vi.fn().mockResolvedValue(
+      new Response('[]', {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'Content-Range': 'audit */0' },
+      }),
+    );
     vi.stubGlobal('fetch', fetch);
     await dataProvider.getList('audit', {
       pagination: { page: 1, perPage: 50 },
