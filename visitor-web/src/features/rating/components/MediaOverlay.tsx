@@ -3,6 +3,7 @@ import { useState, type RefObject } from 'react';
 import { CloseIcon } from '../../../components/icons';
 import { isVideo } from '../../../components/MediaView';
 import { useReturnFocus } from '../../../components/return-focus';
+import './media-overlay.css';
 
 interface MediaOverlayProps {
   open: boolean;

@@ -18,6 +18,7 @@ import { useMediaAreaHeight } from '../hooks/use-media-area-height';
 import { ratingKeyAction } from '../hooks/keyboard';
 import { MediaOverlay } from './MediaOverlay';
 import { ResultsPanel } from './ResultsPanel';
+import './rating-view.css';
 
 const RELOADED_KEY = 'hmv.reloadedFor';
 

@@ -3,6 +3,7 @@ import { SplitBar } from '../../../components/SplitBar';
 import { EyeIcon, TrashIcon, VoteIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
 import type { MediaStat } from '../api/stats-api';
+import './media-card.css';
 
 export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpen: () => void; onDelete: () => void }) {
   const video = isVideo(media.mimeType);
