@@ -15,7 +15,7 @@ import {
 import { useId } from 'react';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
 import type { AdminMedia } from '../providers/types';
-import { MediaPlayer } from './MediaPlayer';
+import { MediaPlayer } from '../components/MediaPlayer';
 
 interface Props {
   media: AdminMedia | null;

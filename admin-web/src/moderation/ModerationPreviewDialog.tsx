@@ -14,7 +14,7 @@ import {
 import { useId, type ReactNode } from 'react';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { REASON_LABELS } from '../lib/trust-texts';
-import { MediaPlayer } from '../media/MediaPlayer';
+import { MediaPlayer } from '../components/MediaPlayer';
 import type { ModerationItem } from '../providers/types';
 import { DecisionButtons, sortedReasons, STATUS_LABELS, type ItemActions } from './ModerationItem';
 
