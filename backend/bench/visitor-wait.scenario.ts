@@ -151,7 +151,7 @@ export const visitorWait: Scenario = {
         );
       }
       for (const [i, s] of samples.entries())
-        if (s.source !== 'prefetched' || s.pickedAfterPress || process.env.BENCH_VERBOSE)
+        if (s.source !== 'prefetched' || s.pickedAfterPress)
           ctx.log(
             `visitor-wait: vote ${i + 1}: ${s.kind} ${s.mediaId} ${s.source}${s.pickedAfterPress ? ', picked after the press' : ''}, ` +
               `${fmtMs(s.waitMs)} ms (element ${fmtMs(s.toElementMs)}, load ${fmtMs(s.toLoadMs)}, marked ${fmtMs(s.toMarkedMs)}, ` +

@@ -14,7 +14,8 @@ const MAX_INPUT_PIXELS = 100_000_000;
  * decoder's and an encoder's buffers (about 15 MB for a 12 MP photo, kept by the allocator of the
  * thread that ran it) and one of libuv's 4 pool threads, which file reads and writes share; more
  * at once would not finish sooner on the cores there are, and the event loop keeps a core. Issue
- * 11: 8 concurrent 5 MB JPEG uploads grew the API by 53 MB each before, by ≤ 1.5× the file now.
+ * 11 (`npm run bench -- --only uploads`): 8 concurrent 5 MB JPEG uploads grew the API by 53 MB
+ * each before, by about 1.5× the file after, 1.1× with the image's MALLOC_ARENA_MAX=2.
  */
 const RE_ENCODES_AT_ONCE = Math.max(1, Math.min(3, os.availableParallelism() - 1));
 

@@ -62,6 +62,23 @@ describe('useRating', () => {
     await waitFor(() => expect(result.current.last?.result?.hotPercentage).toBe(67));
   });
 
+  it("decodes the next item's image ahead, so the swap does not wait for the decoder", async () => {
+    // jsdom neither loads nor decodes images: record which ones the hook asks to decode
+    const decoded: string[] = [];
+    HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
+      decoded.push(this.getAttribute('src') ?? '');
+      return Promise.resolve();
+    };
+    try {
+      randomAnswers = [() => json(item(1)), () => json(item(2))];
+      const { result } = setup();
+      await waitFor(() => expect(result.current.item?.id).toBe(1));
+      await waitFor(() => expect(decoded).toEqual(['/media/2.jpg']));
+    } finally {
+      delete (HTMLImageElement.prototype as Partial<HTMLImageElement>).decode;
+    }
+  });
+
   it('without a next item, asks for one only after the vote is stored, then shows rated-all', async () => {
     randomAnswers = [() => json(item(1)), () => json({ message: 'all rated' }, 404)];
     const { result } = setup();

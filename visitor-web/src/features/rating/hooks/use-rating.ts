@@ -93,6 +93,9 @@ export function useRating(userId: Id | undefined) {
     } else return;
     el.onerror = () => failed.current.add(String(n.id));
     el.src = n.url;
+    // Decoded ahead too, not only downloaded: a photo takes tens of ms to decode, which would
+    // otherwise fall between the vote and the paint. A failure reports through onerror.
+    if (el instanceof HTMLImageElement && typeof el.decode === 'function') el.decode().catch(() => {});
     preloaded.current = el;
   }, [next.data]);
 
