@@ -111,6 +111,37 @@ describe(`random pick: per-user lap (${dbKind})`, () => {
     expect(lap2).toEqual(lap1);
   });
 
+  it('jumps rated stretches it has walked before, yet offers an item uploaded or unhidden inside one', async () => {
+    const owner = await newVisitor(t);
+    const rater = await newVisitor(t);
+    const ids = await addMedia(owner, 300);
+    const [a, b, hidden] = [ids[10]!, ids[200]!, ids[100]!];
+    // spread evenly over the order: long rated stretches on both sides of 0.5
+    await db().query(`UPDATE media SET random_key = (id - $2) / 301.0 WHERE id = ANY($1::int[])`, [ids, ids[0]! - 1]);
+    await placeAt(a, 0.2);
+    await placeAt(b, 0.8);
+    await placeAt(hidden, 0.6);
+    await db().query(`UPDATE media SET hidden = true WHERE id = $1`, [hidden]);
+    await voteAllBut(rater, [a, b, hidden]);
+    // two laps without voting: the long rated stretches between a and b are saved
+    const seen = [];
+    for (let i = 0; i < 4; i++) seen.push((await random(rater).expect(200)).body.id);
+    expect(new Set(seen)).toEqual(new Set([a, b]));
+    const skips: unknown[] = await db().query(`SELECT 1 FROM pick_skips WHERE user_id = $1`, [rater.id]);
+    expect(skips.length).toBeGreaterThan(0);
+
+    const [fresh] = await addMedia(owner, 1);
+    await placeAt(fresh!, 0.5);
+    await db().query(`UPDATE media SET hidden = false WHERE id = $1`, [hidden]);
+    const lap = new Set<number>();
+    for (let i = 0; i < 4; i++) lap.add((await random(rater).expect(200)).body.id);
+    expect(lap).toEqual(new Set([a, b, fresh, hidden]));
+    await vote(rater, a);
+    await vote(rater, b);
+    const got = await rateUntilDone(rater, 5);
+    expect(new Set(got)).toEqual(new Set([fresh, hidden]));
+  });
+
   it('answers "rated all" from the saved lap, and a new upload (or an unhidden item) is offered next', async () => {
     const owner = await newVisitor(t);
     const rater = await newVisitor(t);

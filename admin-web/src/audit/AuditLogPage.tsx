@@ -57,7 +57,7 @@ export default function AuditLogPage() {
         }}
         sx={{
           '& .RaList-main': { minWidth: 0 },
-          '& .RaList-content': { overflowX: 'auto' },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
           '& .RaFilterForm-root, & form': { flexWrap: 'wrap', minHeight: 0 },
         }}
       >

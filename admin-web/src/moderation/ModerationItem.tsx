@@ -23,6 +23,13 @@ const STATUS_COLORS = { open: 'warning', kept: 'success', deleted: 'error', bann
 export const sortedReasons = (item: Item) =>
   (Object.entries(item.reasons) as [ReportReason, number][]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
 
+/** "Reported Nov 20, 10:00 AM", or a range when the reports came at different minutes. */
+function reportedWhen(item: Item): string {
+  const first = formatDateTime(item.firstReportedAt);
+  const last = formatDateTime(item.lastReportedAt);
+  return first === last ? `Reported ${last}` : `Reported ${first} – ${last}`;
+}
+
 export interface ItemActions {
   onPreview: () => void;
   onKeep: () => void;
@@ -161,9 +168,7 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
           </Box>
         )}
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.75 }}>
-          {item.reports > 1
-            ? `Reported ${formatDateTime(item.firstReportedAt)} – ${formatDateTime(item.lastReportedAt)}`
-            : `Reported ${formatDateTime(item.lastReportedAt)}`}
+          {reportedWhen(item)}
           {decided && item.decidedAt ? ` · decided ${formatDateTime(item.decidedAt)}` : ''}
         </Typography>
       </Box>

@@ -66,7 +66,9 @@ export default function UserList() {
             if (httpStatus(err) !== 401) notify(TEXTS.fetchUsersFailed, { type: 'error' });
           },
         }}
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+        // a wide table scrolls inside its own wrapper; scrolling the whole list content would clip the
+        // bulk toolbar, which slides up over the filters when rows are selected
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
         {compact ? (
           <SimpleList<AdminUser>

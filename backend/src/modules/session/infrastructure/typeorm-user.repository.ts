@@ -21,6 +21,9 @@ interface UserRow {
 
 const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at, banned_at';
 
+/** Every visitor request starts with this lookup; exported for the bench's pgbench run. */
+export const USER_BY_SESSION_SQL = `SELECT ${COLUMNS} FROM users WHERE session_id = $1`;
+
 export const toUser = (r: UserRow): User => ({
   id: r.id,
   sessionId: r.session_id,
@@ -56,7 +59,6 @@ export class TypeormUserRepository extends UserRepository {
   }
 
   async findBySessionId(sessionId: string) {
-    // every visitor request starts here: a prepared statement
     const rows = await preparedQuery<UserRow>(
       this.db,
       'user-by-session',

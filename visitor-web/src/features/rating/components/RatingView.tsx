@@ -19,6 +19,7 @@ import { ratingKeyAction } from '../hooks/keyboard';
 import { MediaOverlay } from './MediaOverlay';
 import { ResultsPanel } from './ResultsPanel';
 import { ReportButton, ReportDialog } from './ReportDialog';
+import './rating-view.css';
 
 const RELOADED_KEY = 'hmv.reloadedFor';
 
