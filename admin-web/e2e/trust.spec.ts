@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeImage } from './fixtures.mjs';
+import { apiToken, newLoggedInContext, toast } from './helpers';
 
 /**
  * Issue 12 across both apps (the API serves the visitor app at / and the portal at /adm): three
@@ -168,8 +169,20 @@ test('the reported item leaves a fourth visitor’s pick and its owner sees it u
   ]);
 });
 
-test('the operator keeps it: the fourth visitor can get it again and the owner no longer sees under review', async () => {
-  expect(await admin('/api/admin/moderation/keep', { ids: [target] })).toEqual({ kept: [target], notFound: [] });
+test('the operator keeps it on the Moderation page: the fourth visitor can get it again, the owner sees no review', async ({
+  browser,
+}) => {
+  const portal = await newLoggedInContext(browser, await apiToken(), DESKTOP);
+  const page = await portal.newPage();
+  await page.goto('/adm/moderation');
+  const row = page
+    .getByTestId('moderation-item')
+    .filter({ has: page.getByRole('heading', { name: 'sunset.jpg', exact: true }) });
+  const kept = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/admin/moderation/keep'));
+  await row.getByRole('button', { name: 'Keep sunset.jpg' }).click();
+  expect((await kept).postDataJSON()).toEqual({ ids: [target] });
+  await expect(toast(page, 'Kept 1 media: reports dismissed')).toBeVisible();
+  await portal.close();
   const fourth = others[3]!;
   await fourth.page.reload();
   const seen = new Set<string>();

@@ -1,6 +1,6 @@
 import { AlertIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/session';
-import './BannedNotice.css';
+import './banned-notice.css';
 
 /** The server's own words for a ban (403 `banned` answers the same), shown before the visitor tries. */
 export const BANNED_TEXT =
