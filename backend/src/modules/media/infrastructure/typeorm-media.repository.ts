@@ -4,8 +4,9 @@ import { DataSource } from 'typeorm';
 import { notFound } from '../../../platform/domain-error.js';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
 import { preparedQuery } from '../../../platform/database/prepared-query.js';
-import type { Media, NewMedia } from '../domain/media.js';
-import { MediaRepository } from '../media.repository.js';
+import type { Media, NewMedia, OwnMedia } from '../domain/media.js';
+import { type DeleteAudit, MediaRepository } from '../media.repository.js';
+import { auditInsertSelect } from '../../../platform/audit/audit-entry.js';
 
 interface MediaRow {
   id: number;
@@ -76,16 +77,20 @@ export class TypeormMediaRepository extends MediaRepository {
     return this.one(`SELECT ${MEDIA_COLUMNS} FROM media WHERE storage_key = $1`, [storageKey]);
   }
 
-  async listByUser(userId: number): Promise<Media[]> {
-    const rows: MediaRow[] = await this.db.query(
-      `SELECT ${MEDIA_COLUMNS} FROM media WHERE user_id = $1 ORDER BY uploaded_at DESC, id DESC`,
+  async listByUser(userId: number): Promise<OwnMedia[]> {
+    // the moderation row of a hidden item says whether reports hid it (a ban hides too, and is no review)
+    const rows: Array<MediaRow & { under_review: boolean }> = await this.db.query(
+      `SELECT ${MEDIA_COLUMNS},
+              hidden AND EXISTS (SELECT 1 FROM moderation mo
+                                  WHERE mo.media_id = media.id AND mo.status = 'open' AND mo.hidden_by_reports) AS under_review
+         FROM media WHERE user_id = $1 ORDER BY uploaded_at DESC, id DESC`,
       [userId],
     );
-    return rows.map(toMedia);
+    return rows.map((r) => ({ ...toMedia(r), underReview: r.under_review }));
   }
 
   async findRandomFor(userId: number, excludeIds: readonly number[]): Promise<Media | null> {
-    // pick_media() walks the user's lap over the random order (migration PickLaps1763830000000);
+    // pick_media() walks the user's lap over the random order (migration PickLaps1763849000000);
     // a function in FROM runs once
     const rows = await preparedQuery<MediaRow>(
       this.db,
@@ -126,16 +131,27 @@ export class TypeormMediaRepository extends MediaRepository {
     return rows[0].recorded > 0;
   }
 
-  async deleteByIds(ids: readonly number[]): Promise<Media[]> {
+  async deleteByIds(ids: readonly number[], audit?: DeleteAudit): Promise<Media[]> {
+    // an operator's delete is audited by the statement itself: the row names what it removed
+    const audited = audit
+      ? auditInsertSelect(
+          { ...audit, outcome: 'ok' },
+          2,
+          `(SELECT COALESCE('media ' || string_agg(id::text, ', ' ORDER BY id), 'media (none found)') FROM gone)`,
+          `NULLIF(concat_ws('; ', $${6}::text,
+             (SELECT 'not found: ' || string_agg(x::text, ', ' ORDER BY x) FROM unnest($1::int[]) x
+               WHERE x NOT IN (SELECT id FROM gone))), '')`,
+        )
+      : null;
     // the outer SELECT keeps the driver's answer a plain row list on both pg and PGlite
     const rows: MediaRow[] = await this.db.query(
       `WITH gone AS (DELETE FROM media WHERE id = ANY($1::int[]) RETURNING ${MEDIA_COLUMNS}),
        noted AS (
          INSERT INTO orphan_objects (storage_key, reason) SELECT storage_key, 'delete' FROM gone
          ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
-       )
+       )${audited ? `, audited AS (${audited.sql})` : ''}
        SELECT * FROM gone`,
-      [[...ids]],
+      audited ? [[...ids], ...audited.params, audit!.note ?? null] : [[...ids]],
     );
     return rows.map(toMedia);
   }

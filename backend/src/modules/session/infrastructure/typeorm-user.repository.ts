@@ -16,9 +16,10 @@ interface UserRow {
   latitude: number | null;
   longitude: number | null;
   created_at: Date;
+  banned_at: Date | null;
 }
 
-const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at';
+const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at, banned_at';
 
 /** Every visitor request starts with this lookup; exported for the bench's pgbench run. */
 export const USER_BY_SESSION_SQL = `SELECT ${COLUMNS} FROM users WHERE session_id = $1`;
@@ -32,6 +33,7 @@ export const toUser = (r: UserRow): User => ({
   latitude: r.latitude === null ? null : Number(r.latitude),
   longitude: r.longitude === null ? null : Number(r.longitude),
   createdAt: new Date(r.created_at),
+  bannedAt: r.banned_at ? new Date(r.banned_at) : null,
 });
 
 @Injectable()

@@ -18,6 +18,7 @@ import { useMediaAreaHeight } from '../hooks/use-media-area-height';
 import { ratingKeyAction } from '../hooks/keyboard';
 import { MediaOverlay } from './MediaOverlay';
 import { ResultsPanel } from './ResultsPanel';
+import { ReportButton, ReportDialog } from './ReportDialog';
 
 const RELOADED_KEY = 'hmv.reloadedFor';
 
@@ -25,6 +26,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
   const r = useRating(userId);
   const height = useMediaAreaHeight();
   const [overlayOpen, setOverlayOpen] = useState(false);
+  const [reporting, setReporting] = useState<Id | null>(null);
   const mediaButton = useRef<HTMLButtonElement>(null);
   const actions = useRef(r);
   actions.current = r;
@@ -198,6 +200,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
               S
             </kbd>
           </button>
+          <ReportButton onClick={() => item && setReporting(item.id)} disabled={!item || r.isSwapping} />
         </>,
         <ResultsPanel last={r.last} />,
       )}
@@ -208,8 +211,20 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
           url={item.url}
           mimeType={item.mimeType}
           returnFocusTo={mediaButton}
+          onReport={() => {
+            setOverlayOpen(false);
+            setReporting(item.id);
+          }}
         />
       ) : null}
+      <ReportDialog
+        mediaId={reporting}
+        onClose={() => setReporting(null)}
+        onReported={(id) => {
+          setReporting(null);
+          r.onReported(id);
+        }}
+      />
     </div>
   );
 }

@@ -7,7 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `media_pickable` (random_key, id) holds only items that are not hidden: the walk never
  *   meets a hidden row. (random_key, id) is a total order even if two keys collide.
  * - `pick_laps` keeps each user's place in that order. `pick_media()` walks forward from it
- *   with one fixed plan (index order, a votes primary-key probe per candidate), wraps once,
+ *   with one fixed plan (index order, a votes and a reports primary-key probe per candidate:
+ *   an item the user reported counts as rated), wraps once,
  *   and saves the item it answers as the new place: each lap shows every unvoted item once,
  *   skipped items come round again on the next lap.
  * - `media.pick_seq` numbers items in the order they became pickable (upload, unhide). When a
@@ -21,8 +22,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   order: an item committed later never has a smaller pick_seq than one a lap already saw.
  *   Picks never take that lock.
  */
-export class PickLaps1763830000000 implements MigrationInterface {
-  name = 'PickLaps1763830000000';
+export class PickLaps1763849000000 implements MigrationInterface {
+  name = 'PickLaps1763849000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE SEQUENCE media_pick_seq AS bigint`);
@@ -143,7 +144,8 @@ export class PickLaps1763830000000 implements MigrationInterface {
             newest := lap.done_seq;
             FOR r IN SELECT m.id, m.user_id, m.pick_seq FROM media m
                       WHERE NOT m.hidden AND m.pick_seq > lap.done_seq ORDER BY m.pick_seq LOOP
-              IF r.user_id = p_user OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = r.id) THEN
+              IF r.user_id = p_user OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = r.id)
+                 OR EXISTS (SELECT 1 FROM reports rp WHERE rp.user_id = p_user AND rp.media_id = r.id) THEN
                 -- rated: done_seq may pass it, unless an unrated (excluded) item lies before it
                 IF fallback IS NULL THEN newest := r.pick_seq; END IF;
               ELSIF r.id = ANY(p_exclude) THEN
@@ -197,6 +199,7 @@ export class PickLaps1763830000000 implements MigrationInterface {
                  ORDER BY m.random_key, m.id LIMIT 64) w
                WHERE w.user_id <> p_user
                  AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = w.id)
+                 AND NOT EXISTS (SELECT 1 FROM reports rp WHERE rp.user_id = p_user AND rp.media_id = w.id)
                ORDER BY w.random_key, w.id LIMIT 1;
               IF NOT FOUND THEN
                 -- 64 rated items in a row: the streak goes on after them
