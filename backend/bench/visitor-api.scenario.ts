@@ -75,34 +75,63 @@ async function checkRandom(app: BenchApp, probe: ProbeUser): Promise<number> {
   return ms;
 }
 
-/** One checked pick per probe user (each starts its lap, see checkRandom); answers their times in ms. */
-export async function firstPicks(app: BenchApp): Promise<number[]> {
-  const ms = [];
-  for (const probe of app.seed.probes) ms.push(await checkRandom(app, probe));
-  return ms;
+/**
+ * A heavy voter reached that share by voting through picks, which left their lap's rated
+ * stretches saved; the seed wrote the votes straight into the table instead. So a user who
+ * voted on 99 % or more (not everything) first goes once round their lap (as many picks as items
+ * are left, straight to the database function the API calls); its time is reported, not hidden.
+ */
+async function warmLap(app: BenchApp, probe: ProbeUser): Promise<string> {
+  if (probe.votedShare < 0.99 || ratesAll(probe)) return '';
+  const left = app.seed.media - probe.votes;
+  const started = performance.now();
+  const client = await app.db.connect();
+  try {
+    for (let i = 0; i < left; i++) await client.query(`SELECT pick_media($1, '{}')`, [probe.id]);
+  } finally {
+    client.release();
+  }
+  const ms = performance.now() - started;
+  return `; lap warmed first: ${left.toLocaleString('en-US')} picks in ${(ms / 1000).toFixed(1)} s (${fmtMs(ms / left)} ms each)`;
 }
+
+/**
+ * One checked pick per probe user (each starts its lap, see checkRandom), then the heavy
+ * voters' warm laps; answers a note per probe with their times.
+ */
+export async function firstPicks(app: BenchApp): Promise<string[]> {
+  const notes = [];
+  const warm = !warmed.has(app);
+  warmed.add(app);
+  for (const probe of app.seed.probes) {
+    const ms = await checkRandom(app, probe);
+    notes.push(`${warm ? 'first pick after seeding' : 'pick'} ${fmtMs(ms)} ms${warm ? await warmLap(app, probe) : ''}`);
+  }
+  return notes;
+}
+const warmed = new WeakSet<BenchApp>();
 
 /** Every probe user's pick on `app`, one measurement each; `suffix` keeps the row names unique. */
 export async function measurePicks(
   ctx: BenchContext,
   app: BenchApp,
   suffix = '',
-): Promise<{ picks: Measurement[]; firstPickMs: number[] }> {
-  const firstPickMs = await firstPicks(app);
+): Promise<{ picks: Measurement[]; firstNotes: string[] }> {
+  const firstNotes = await firstPicks(app);
   const picks = [];
   for (const probe of app.seed.probes) picks.push(await ctx.measure(randomSpec(app, probe, suffix)));
-  return { picks, firstPickMs };
+  return { picks, firstNotes };
 }
 
 const cpuPerReq = (m: Measurement) => (m.apiCpuMsPerReq ?? NaN) + (m.dbCpuMsPerReq ?? NaN);
 const verdict = (share: number) => `${fmtPercent(share)} ${share >= 0.5 ? 'met' : 'NOT met'}`;
 
 /** One line per pick row: req/s and CPU capacity against the health route's, target ≥ 50 %. */
-export function pickTargets(ctx: BenchContext, app: BenchApp, picks: Measurement[], firstPickMs: number[]): string {
+export function pickTargets(ctx: BenchContext, app: BenchApp, picks: Measurement[], firstNotes: string[]): string {
   return picks
     .map((m, i) => {
       const label = `voted ${percent(app.seed.probes[i]!.votedShare)}`.padEnd(14);
-      const first = `first pick after seeding ${fmtMs(firstPickMs[i]!)} ms`;
+      const first = firstNotes[i]!;
       if (m.failures > 0) return `  ${label} not measured (failed requests); ${first}`;
       const capacity = cpuPerReq(ctx.health) / cpuPerReq(m);
       return `  ${label} req/s ${verdict(m.reqPerSec / ctx.health.reqPerSec)}${Number.isFinite(capacity) ? `; CPU capacity ${verdict(capacity)}` : ''}; ${first}`;
@@ -191,9 +220,9 @@ async function freshDatabases(ctx: BenchContext): Promise<void> {
   for (let i = 1; i <= n; i++) {
     const app = await ctx.startApp({ label: `fresh${i}`, media: ctx.flags.media, votes: ctx.flags.votes });
     try {
-      const { picks, firstPickMs } = await measurePicks(ctx, app, ` · fresh db ${i}`);
+      const { picks, firstNotes } = await measurePicks(ctx, app, ` · fresh db ${i}`);
       rows.push(...picks);
-      targets.push(`fresh db ${i}:`, pickTargets(ctx, app, picks, firstPickMs));
+      targets.push(`fresh db ${i}:`, pickTargets(ctx, app, picks, firstNotes));
     } finally {
       await app.close();
     }
@@ -210,7 +239,7 @@ export const visitorApi: Scenario = {
   description:
     'health, GET /api/media/random/{userId} for users who voted on 0 %, 50 %, 99 %, 99.9 %, 100 % of media (also on --fresh-dbs fresh databases), POST /api/votes beside pgbench',
   async run(ctx: BenchContext) {
-    const { picks, firstPickMs } = await measurePicks(ctx, ctx.app);
+    const { picks, firstNotes } = await measurePicks(ctx, ctx.app);
     const votes = await ctx.measure(voteSpec(ctx.app));
     const pg = await pgbenchVotes(ctx);
     const voteCheck = await checkVotes(ctx.app, votes.statusCodes['201'] ?? 0);
@@ -218,7 +247,7 @@ export const visitorApi: Scenario = {
       [ctx.health, ...picks, votes],
       `Visitor API · ${fmtCount(ctx.seed.media)} media, ${fmtCount(ctx.seed.votes)} votes · ${ctx.flags.connections} connections, ${ctx.flags.duration} s each`,
     );
-    console.log(`Target random ≥ 50 % of health:\n${pickTargets(ctx, ctx.app, picks, firstPickMs)}`);
+    console.log(`Target random ≥ 50 % of health:\n${pickTargets(ctx, ctx.app, picks, firstNotes)}`);
     const capacity = cpuPerReq(ctx.health) / cpuPerReq(votes);
     console.log(
       `Target vote ≥ 50 % of health: req/s ${verdict(votes.reqPerSec / ctx.health.reqPerSec)}${Number.isFinite(capacity) ? `; CPU capacity ${verdict(capacity)}` : ''}`,

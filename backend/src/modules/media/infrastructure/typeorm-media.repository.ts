@@ -102,7 +102,9 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async existsFromOthers(userId: number): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(`SELECT 1 FROM media WHERE user_id <> $1 LIMIT 1`, [userId]);
+    const rows = await preparedQuery(this.db, 'media-others-exist', `SELECT 1 FROM media WHERE user_id <> $1 LIMIT 1`, [
+      userId,
+    ]);
     return rows.length > 0;
   }
 

@@ -124,7 +124,8 @@ export class PickLaps1763849000000 implements MigrationInterface {
         ck double precision; ci integer;  -- the walk's cursor (exclusive)
         ek double precision; ei integer;  -- the end of this half (inclusive)
         lk double precision; li integer;  -- where the current rated streak began (exclusive)
-        long boolean;                     -- the streak is worth saving (a jump, or 64 items or more)
+        walked integer;                   -- rated items of the streak probed one by one
+        jumps integer;                    -- saved stretches of the streak jumped
       BEGIN
         -- the place is a hint, not a record: a crash that loses the last moves only repeats items,
         -- so a pick never waits for a disk flush
@@ -170,7 +171,7 @@ export class PickLaps1763849000000 implements MigrationInterface {
             ELSE
               ck := -1; ci := 0; ek := lap.pos_key; ei := lap.pos_id;
             END IF;
-            lk := ck; li := ci; long := false;
+            lk := ck; li := ci; walked := 0; jumps := 0;
             LOOP
               -- a saved rated stretch holding the cursor: jump to its end
               SELECT * INTO sk FROM pick_skips s
@@ -183,7 +184,7 @@ export class PickLaps1763849000000 implements MigrationInterface {
                   -- something newer lies in it: walk it instead
                   DELETE FROM pick_skips WHERE user_id = p_user AND lo_key = sk.lo_key AND lo_id = sk.lo_id;
                 ELSE
-                  long := true;
+                  jumps := jumps + 1;
                   IF (sk.hi_key, sk.hi_id) >= (ek, ei) THEN
                     ck := ek; ci := ei;
                     EXIT;
@@ -192,8 +193,8 @@ export class PickLaps1763849000000 implements MigrationInterface {
                 END IF;
               END IF;
               -- the first unrated item among the next 64 of the order
-              SELECT w.id, w.random_key INTO r FROM (
-                SELECT m.id, m.random_key, m.user_id FROM media m
+              SELECT w.id, w.random_key, w.n INTO r FROM (
+                SELECT m.id, m.random_key, m.user_id, row_number() OVER () AS n FROM media m
                  WHERE NOT m.hidden AND (m.random_key, m.id) > (ck, ci) AND (m.random_key, m.id) <= (ek, ei)
                  ORDER BY m.random_key, m.id LIMIT 64) w
                WHERE w.user_id <> p_user
@@ -209,10 +210,12 @@ export class PickLaps1763849000000 implements MigrationInterface {
                   ck := ek; ci := ei; -- rated up to the end of this half
                   EXIT;
                 END IF;
-                ck := p.random_key; ci := p.id; long := true;
+                ck := p.random_key; ci := p.id; walked := walked + 64;
                 CONTINUE;
               END IF;
-              IF long THEN
+              walked := walked + r.n - 1;
+              -- worth saving: a stretch walked item by item, or saved ones to merge
+              IF walked >= 8 OR jumps >= 2 THEN
                 -- the streak ends at the item before r
                 SELECT m.random_key, m.id INTO p FROM media m
                  WHERE NOT m.hidden AND (m.random_key, m.id) < (r.random_key, r.id)
@@ -224,14 +227,14 @@ export class PickLaps1763849000000 implements MigrationInterface {
               IF r.id = ANY(p_exclude) THEN
                 -- the client holds it: not this answer, and not rated either
                 fallback := coalesce(fallback, r.id);
-                ck := r.random_key; ci := r.id; lk := ck; li := ci; long := false;
+                ck := r.random_key; ci := r.id; lk := ck; li := ci; walked := 0; jumps := 0;
                 CONTINUE;
               END IF;
               picked := r.id;
               EXIT;
             END LOOP;
             EXIT WHEN picked IS NOT NULL;
-            IF long AND (ck, ci) > (lk, li) THEN
+            IF (walked >= 8 OR jumps >= 2) AND (ck, ci) > (lk, li) THEN
               PERFORM pick_skip_save(p_user, lk, li, ck, ci, newest);
             END IF;
           END LOOP;
