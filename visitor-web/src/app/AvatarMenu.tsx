@@ -5,7 +5,7 @@ import { LogoutIcon, ShieldIcon, SwitchUserIcon, UserIcon } from '../components/
 import { initials } from '../lib/format';
 import type { Session } from '../lib/session';
 import { menuKeyTarget } from './menu-keys';
-import './avatar-menu.css';
+import './AvatarMenu.css';
 
 interface AvatarMenuProps {
   /** The button's visible content; its accessible name is that text (no aria-label that differs). */

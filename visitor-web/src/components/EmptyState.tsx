@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './empty-state.css';
+import './EmptyState.css';
 
 export function EmptyState({
   icon,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './page-header.css';
+import './PageHeader.css';
 
 export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
   return (

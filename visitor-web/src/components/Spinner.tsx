@@ -1,4 +1,4 @@
-import './spinner.css';
+import './Spinner.css';
 export function Spinner({ label = 'Loading...', inline = false }: { label?: string; inline?: boolean }) {
   return (
     <span className={inline ? 'spinner spinner--inline' : 'spinner'} role="status">

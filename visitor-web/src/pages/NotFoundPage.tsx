@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import './not-found.css';
+import './NotFoundPage.css';
 
 export default function NotFoundPage() {
   return (
