@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './EmptyState.css';
+import './empty-state.css';
 
 export function EmptyState({
   icon,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './PageHeader.css';
+import './page-header.css';
 
 export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { type AuditEntry, auditInsert } from '../../../platform/audit/audit-entry.js';
-import { COUNTER_TOTALS_SQL, toTotals } from '../../stats/infrastructure/typeorm-activity-counters.js';
+import { COUNTER_TOTALS_SQL, toTotals } from '../../stats/counter-totals.js';
 import { DatabaseProbe, type SampleQueryResult, type TableInfo, type Totals } from '../database-probe.js';
 
 /** Cheap queries shaped like the app's hot paths, each on an index. */

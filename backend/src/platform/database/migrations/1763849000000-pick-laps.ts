@@ -256,7 +256,9 @@ export class PickLaps1763849000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP FUNCTION pick_media(integer, integer[])`);
-    await q.query(`DROP FUNCTION pick_skip_save(integer, double precision, integer, double precision, integer, bigint)`);
+    await q.query(
+      `DROP FUNCTION pick_skip_save(integer, double precision, integer, double precision, integer, bigint)`,
+    );
     await q.query(`DROP TABLE pick_skips`);
     await q.query(`DROP TABLE pick_laps`);
     await q.query(`DROP TRIGGER media_unhidden ON media`);

@@ -4,7 +4,7 @@ import { CloseIcon } from '../../../components/icons';
 import { isVideo } from '../../../components/MediaView';
 import { useReturnFocus } from '../../../components/return-focus';
 import { ReportButton } from './ReportDialog';
-import './MediaOverlay.css';
+import './media-overlay.css';
 
 interface MediaOverlayProps {
   open: boolean;

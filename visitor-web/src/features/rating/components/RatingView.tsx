@@ -19,7 +19,7 @@ import { ratingKeyAction } from '../hooks/keyboard';
 import { MediaOverlay } from './MediaOverlay';
 import { ResultsPanel } from './ResultsPanel';
 import { ReportButton, ReportDialog } from './ReportDialog';
-import './RatingView.css';
+import './rating-view.css';
 
 const RELOADED_KEY = 'hmv.reloadedFor';
 

@@ -6,7 +6,7 @@ import { toast } from '../../../components/toast-store';
 import { errorMessage, isStatus } from '../../../lib/api-client';
 import type { Id } from '../api/rating-api';
 import { MAX_REPORT_NOTE, REPORT_REASONS, reportMedia, type ReportReason } from '../api/report-api';
-import './ReportDialog.css';
+import './report-dialog.css';
 
 interface ReportDialogProps {
   /** The item being reported; null closes the dialog. */

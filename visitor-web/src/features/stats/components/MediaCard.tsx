@@ -4,7 +4,7 @@ import { EyeIcon, TrashIcon, VoteIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
 import type { MediaStat } from '../api/stats-api';
 import { UnderReviewBadge } from './UnderReviewBadge';
-import './MediaCard.css';
+import './media-card.css';
 
 export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpen: () => void; onDelete: () => void }) {
   const video = isVideo(media.mimeType);

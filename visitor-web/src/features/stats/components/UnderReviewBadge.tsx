@@ -1,5 +1,5 @@
 import { AlertIcon } from '../../../components/icons';
-import './UnderReviewBadge.css';
+import './under-review-badge.css';
 
 /** Shown on the owner's own card while reports keep the item out of the random pick. */
 export function UnderReviewBadge() {
