@@ -9,7 +9,7 @@ import { fmtMs } from './report.js';
 import { writeJpeg } from './upload-files.js';
 import { installWaitProbe, type MediaSource, type WaitProbe, type WaitSample } from './visitor-wait-probe.js';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const visitorDist = path.resolve(backendDir, '..', 'visitor-web', 'dist');
 /** A real 1 s H.264 MP4 the tests use: what the seeded video rows point at. */
 const VIDEO_FIXTURE = path.join(backendDir, 'test', 'fixtures', 'tiny.mp4');
@@ -114,7 +114,7 @@ export const visitorWait: Scenario = {
   async run(ctx) {
     if (!existsSync(path.join(visitorDist, 'index.html')))
       throw new Error(`${visitorDist} is missing: run "npm run build -w visitor-web" first`);
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM)`);
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
     const votes = wholeFlag(ctx, flagNames.votes, ctx.flags.quick ? 20 : 50);
     const thinkMs = wholeFlag(ctx, flagNames.think, 1000);
     // small: every row needs a file on disk, and the random pick at scale is visitor-api's subject

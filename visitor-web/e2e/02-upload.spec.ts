@@ -1,7 +1,18 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { SIZE, assert, auditPage, expectToast, files, needed, newContext, newPage, remember, shot } from './fixtures';
+import {
+  SIZE,
+  assert,
+  auditPage,
+  earlierVisitor,
+  expectToast,
+  files,
+  needed,
+  newContext,
+  newPage,
+  shot,
+} from './fixtures';
 
 /**
  * The upload screen: the file chooser with progress to Completed, paste, drop, the 10 MB and type
@@ -13,16 +24,9 @@ test.describe.configure({ mode: 'serial' });
 let ctx: BrowserContext;
 let page: Page;
 
-test.beforeAll(async ({ browser }, info) => {
-  if (info.project.name !== 'desktop') return;
-  ctx = await newContext(browser, 'desktop', { storageState: needed('visitor') });
-  page = await newPage(ctx);
-  await page.goto('/');
-});
-test.afterAll(async () => {
-  if (!ctx) return;
-  remember({ visitor: await ctx.storageState() });
-  await ctx.close();
+earlierVisitor('/', (c, p) => {
+  ctx = c;
+  page = p;
 });
 
 test('upload via the file chooser with progress to Completed', { tag: '@desktop' }, async () => {

@@ -1,5 +1,6 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
+  earlierVisitor,
   ApiVisitor,
   MOBILE,
   MY_UPLOADS,
@@ -10,7 +11,6 @@ import {
   needed,
   newContext,
   newPage,
-  remember,
   shot,
 } from './fixtures';
 
@@ -21,19 +21,10 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 
-let ctx: BrowserContext;
 let page: Page;
 
-test.beforeAll(async ({ browser }, info) => {
-  if (info.project.name !== 'desktop') return;
-  ctx = await newContext(browser, 'desktop', { storageState: needed('visitor') });
-  page = await newPage(ctx);
-  await page.goto('/');
-});
-test.afterAll(async () => {
-  if (!ctx) return;
-  remember({ visitor: await ctx.storageState() });
-  await ctx.close();
+earlierVisitor('/', (_c, p) => {
+  page = p;
 });
 
 test('stats show the uploads and their counts', { tag: '@desktop' }, async () => {

@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import {
+  earlierVisitor,
   BASE,
   auditPage,
   expectToast,
@@ -23,16 +24,9 @@ test.describe.configure({ mode: 'serial' });
 let ctx: BrowserContext;
 let page: Page;
 
-test.beforeAll(async ({ browser }, info) => {
-  if (info.project.name !== 'desktop') return;
-  ctx = await newContext(browser, 'desktop', { storageState: needed('visitor') });
-  page = await newPage(ctx);
-  await page.goto('/stats');
-});
-test.afterAll(async () => {
-  if (!ctx) return;
-  remember({ visitor: await ctx.storageState() });
-  await ctx.close();
+earlierVisitor('/stats', (c, p) => {
+  ctx = c;
+  page = p;
 });
 
 test('profile: taken and available usernames, save', { tag: '@desktop' }, async () => {

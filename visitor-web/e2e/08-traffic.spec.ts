@@ -106,18 +106,18 @@ test('idle redirect fires after the configured 30 s without activity', { tag: '@
     expect(cfg).toMatchObject({ enabled: true, idleRedirectTime: 30, idleRedirectUrl: `${BASE}/idle-target` });
     const ctx = await newContext(browser, 'desktop');
     const p = await newPage(ctx);
-    // the page's clock: time flows while the page loads; then a mouse move restarts the idle
-    // timer and the clock stops, so the 30 s are counted exactly from there
+    // the page's clock: time flows while the page loads, then stops; a mouse move restarts the
+    // idle timer at a known instant, and the 30 s are counted from there
     await p.clock.install();
     await p.goto('/');
     await p.waitForLoadState('networkidle');
-    // activity counts at most once a second (spec), so the move comes a second after the timer began
+    await p.clock.pauseAt((await p.evaluate(() => Date.now())) + 5_000);
+    // activity counts at most once a second (spec), so the move comes a second after the last reset
     await p.clock.runFor(1_100);
     await p.mouse.move(200, 200);
-    await p.clock.pauseAt((await p.evaluate(() => Date.now())) + 100);
-    await p.clock.runFor(28_000);
+    await p.clock.runFor(29_000);
     expect(p.url(), 'redirected before 30 s without activity').not.toContain('idle-target');
-    await p.clock.runFor(3_000);
+    await p.clock.runFor(1_500);
     await p.waitForURL('**/idle-target', { timeout: 10_000 });
     await ctx.close();
   } finally {

@@ -1,4 +1,11 @@
-import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -275,6 +282,26 @@ export async function newContext(browser: Browser, size: 'desktop' | 'phone', op
   });
   return ctx;
 }
+/**
+ * The visitor the rating spec started, at desktop size, for the tests of one spec: its browser
+ * storage is read before the spec's first test and written back after its last, for the next spec.
+ */
+export function earlierVisitor(start: string, use: (ctx: BrowserContext, page: Page) => void) {
+  let ctx: BrowserContext | undefined;
+  test.beforeAll(async ({ browser }, info) => {
+    if (info.project.name !== 'desktop') return;
+    ctx = await newContext(browser, 'desktop', { storageState: needed('visitor') });
+    const page = await newPage(ctx);
+    await page.goto(start);
+    use(ctx, page);
+  });
+  test.afterAll(async () => {
+    if (!ctx) return;
+    remember({ visitor: await ctx.storageState() });
+    await ctx.close();
+  });
+}
+
 const consoleErrors = new WeakMap<Page, string[]>();
 export async function newPage(ctx: BrowserContext) {
   const page = await ctx.newPage();
