@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AdminOnly } from '../../../platform/http/admin-auth.js';
+import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { PopulationActionDto } from './dto/population.dto.js';
 import { PopulationService, type PopulationStatus } from './population.service.js';
 
