@@ -4,6 +4,19 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { confirmDeleteText, TEXTS } from '../src/lib/texts';
+import {
+  ADMIN_PASS,
+  ADMIN_USER,
+  apiToken,
+  BASE,
+  DESKTOP,
+  expectNoSidewaysScroll,
+  MOBILE,
+  newLoggedInContext as loggedInContext,
+  settled,
+  sidebar,
+  toast,
+} from './helpers';
 
 /**
  * The operator's walk through the portal, in order, on one seeded embedded-mode backend (see
@@ -15,14 +28,11 @@ test.describe.configure({ mode: 'serial' });
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, '..', '..', 'backend', 'package.json'));
 const ExcelJS = require('exceljs');
-const BASE = process.env.E2E_BASE_URL!;
-const USER = process.env.E2E_ADMIN_USER ?? 'admin';
-const PASS = process.env.E2E_ADMIN_PASS!;
+const USER = ADMIN_USER;
+const PASS = ADMIN_PASS;
 const SHOTS = path.join(here, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 const LOGIN_URL = new RegExp(`^${BASE}/adm/?$`);
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 
 let context: BrowserContext;
 let page: Page;
@@ -34,41 +44,13 @@ async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
-async function apiToken(): Promise<string> {
-  const res = await fetch(`${BASE}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: USER, password: PASS }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 type Stats = { totalUsers: number; totalMedia: number; totalVotes: number; totalViews: number };
-
-const toast = (p: Page, text: string | RegExp) => p.locator('.MuiSnackbar-root').getByText(text);
-const sidebar = (p: Page) => p.locator('.RaSidebar-fixed, .MuiDrawer-paper').first();
 
 async function login(p: Page) {
   await p.getByLabel('Username').fill(USER);
   await p.getByLabel('Password').fill(PASS);
   await p.getByLabel('Password').press('Enter');
   await expect(p.locator('.RaAppBar-toolbar')).toBeVisible();
-}
-
-/** Waits for dialogs, drawers and popovers to finish moving (endless spinners aside) before a screenshot. */
-async function settled(p: Page) {
-  await p.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-}
-
-/** No sideways scroll at this size: the page is no wider than the viewport. */
-async function expectNoSidewaysScroll(p: Page, what: string) {
-  const [scroll, client] = await p.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scroll, `${what}: page ${scroll}px wide in a ${client}px viewport`).toBeLessThanOrEqual(client);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -579,20 +561,14 @@ test('no request left the site (react-admin telemetry is off)', async () => {
   expect(foreign).toEqual([]);
 });
 
+/** A logged-in context whose requests count towards "no request left the site". */
 async function newLoggedInContext(
   browser: Browser,
   token: string,
   viewport: { width: number; height: number },
   colorScheme: 'light' | 'dark',
 ) {
-  const ctx = await browser.newContext({ baseURL: BASE, viewport, colorScheme });
-  await ctx.addInitScript(
-    ([t, u]) => {
-      localStorage.setItem('adminToken', t);
-      localStorage.setItem('adminUsername', u);
-    },
-    [token, USER],
-  );
+  const ctx = await loggedInContext(browser, token, viewport, colorScheme);
   ctx.on('request', (r) => requested.push(r.url()));
   return ctx;
 }

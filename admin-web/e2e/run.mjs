@@ -9,7 +9,8 @@
 // take screenshots into admin-web/e2e/screenshots/. Ends with "N passed, M failed".
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_KEEP=1 keeps the temp DATA_DIR,
-// E2E_MEDIA_COUNT (default 240) images in the bucket.
+// E2E_MEDIA_COUNT (default 240) images in the bucket. Arguments are passed on to `playwright test`
+// (e.g. `node admin-web/e2e/run.mjs moderation` runs only moderation.spec.ts).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -22,7 +23,7 @@ import { makeImage, seedBucket } from './fixtures.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const serverEntry = path.join(root, 'backend', 'dist', 'main.js');
-const chromium = process.env.CHROMIUM_PATH ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { user: 'admin', pass: 'e2e-admin-password' };
 const MEDIA_COUNT = Number(process.env.E2E_MEDIA_COUNT ?? 240);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -241,21 +242,25 @@ async function seedVisitors() {
 // ------------------------------------------------------------ the Playwright suite
 const report = path.join(dataDir, 'report.json');
 // not spawnSync: this process must keep answering as the stand-in geocoder meanwhile
-const runner = spawn('npx', ['playwright', 'test', '--config', path.join(here, 'playwright.config.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    E2E_BASE_URL: origin,
-    E2E_ADMIN_USER: ADMIN.user,
-    E2E_ADMIN_PASS: ADMIN.pass,
-    E2E_DATA_DIR: appData,
-    E2E_BUCKET_OBJECTS: String(bucket.keys.length),
-    E2E_REPORT: report,
-    CHROMIUM_PATH: chromium,
-    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+const runner = spawn(
+  'npx',
+  ['playwright', 'test', '--config', path.join(here, 'playwright.config.ts'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      E2E_BASE_URL: origin,
+      E2E_ADMIN_USER: ADMIN.user,
+      E2E_ADMIN_PASS: ADMIN.pass,
+      E2E_DATA_DIR: appData,
+      E2E_BUCKET_OBJECTS: String(bucket.keys.length),
+      E2E_REPORT: report,
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
   },
-});
+);
 const status = await new Promise((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));
 let passed = 0;
 let failed = 0;

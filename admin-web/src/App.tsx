@@ -4,7 +4,9 @@ import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-rout
 import { adminStore } from './app/store';
 import { darkTheme, lightTheme } from './app/theme';
 import { Layout } from './layout/Layout';
+import audit from './audit';
 import media from './media';
+import moderation from './moderation';
 import users from './users';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
@@ -35,6 +37,8 @@ export const AdminApp = () => (
   >
     <Resource name="media" options={{ label: 'Media' }} {...media} />
     <Resource name="users" options={{ label: 'Users' }} {...users} />
+    <Resource name="moderation" options={{ label: 'Moderation' }} {...moderation} />
+    <Resource name="audit" options={{ label: 'Audit log' }} {...audit} />
     <CustomRoutes>
       <Route path="/export-votes" element={<ExportVotesPage />} />
       <Route path="/bucket" element={<BucketManagerPage />} />

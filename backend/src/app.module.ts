@@ -5,6 +5,7 @@ import { AppConfig } from './config/env.js';
 import { AdsModule } from './modules/ads/ads.module.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
+import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { MediaAdminModule } from './modules/media/admin/media-admin.module.js';
 import { UsersAdminModule } from './modules/session/admin/users-admin.module.js';
 import { VoteExportModule } from './modules/voting/export/vote-export.module.js';
@@ -16,6 +17,7 @@ import { StatsModule } from './modules/stats/stats.module.js';
 import { TrafficModule } from './modules/traffic/traffic.module.js';
 import { VotingModule } from './modules/voting/voting.module.js';
 import { CoreModule } from './platform/core.module.js';
+import { AuditModule } from './platform/audit/audit.module.js';
 import { AdminAuthModule } from './platform/http/admin-auth/admin-auth.module.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { ThrottleModule } from './platform/http/throttle.module.js';
@@ -52,6 +54,7 @@ export class AppModule {
         StorageModule,
         MailModule.register(config),
         AdminAuthModule,
+        AuditModule,
         SessionModule,
         MediaModule,
         VotingModule,
@@ -65,6 +68,7 @@ export class AppModule {
         BucketModule,
         MaintenanceModule,
         StatsModule,
+        ModerationModule,
       ],
       controllers: [HealthController, SiteController],
     };

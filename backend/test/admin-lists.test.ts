@@ -184,6 +184,8 @@ describe(`admin media and users lists (${dbKind})`, () => {
       totalVotes: 2, // beach and clip (sunset was deleted with its votes)
       totalViews: 1,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      banned: false,
+      bannedAt: null,
     });
     expect(res.body.find((u: { id: number }) => u.id === alice.id)).toMatchObject({ totalUploads: 1, totalVotes: 1 });
 

@@ -1,7 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  Box,
   Button,
   Dialog,
   DialogActions,
@@ -16,7 +15,7 @@ import {
 import { useId } from 'react';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
 import type { AdminMedia } from '../providers/types';
-import { isVideo } from './MediaThumb';
+import { MediaPlayer } from './MediaPlayer';
 
 interface Props {
   media: AdminMedia | null;
@@ -38,24 +37,7 @@ export function MediaPreviewDialog({ media, onClose, onDelete }: Props) {
             </IconButton>
           </DialogTitle>
           <DialogContent dividers>
-            <Box sx={{ bgcolor: 'common.black', borderRadius: 1, display: 'flex', justifyContent: 'center', mb: 2 }}>
-              {isVideo(media) ? (
-                <video
-                  src={media.url}
-                  controls
-                  autoPlay
-                  playsInline
-                  aria-label={`Video ${media.originalName}`}
-                  style={{ maxWidth: '100%', maxHeight: '60vh', display: 'block' }}
-                />
-              ) : (
-                <img
-                  src={media.url}
-                  alt={media.originalName}
-                  style={{ maxWidth: '100%', maxHeight: '60vh', objectFit: 'contain', display: 'block' }}
-                />
-              )}
-            </Box>
+            <MediaPlayer url={media.url} mimeType={media.mimeType} name={media.originalName} />
             <Table size="small" aria-label="Media details">
               <TableBody>
                 <Row label="User" value={media.username} />

@@ -4,20 +4,30 @@ import type { AdminMedia } from '../providers/types';
 
 export const isVideo = (m: Pick<AdminMedia, 'mimeType'>) => m.mimeType.startsWith('video/');
 
-/** A square thumbnail: the image, or the video's first frame with a play mark. */
-export function MediaThumb({ media }: { media: AdminMedia }) {
+interface Props {
+  media: Pick<AdminMedia, 'url' | 'mimeType'>;
+  /** a still image for the thumbnail (the server's thumbnail), instead of the file itself */
+  poster?: string | null;
+}
+
+/** A 4:3 thumbnail: the image, or the video's first frame (or its poster) with a play mark. */
+export function MediaThumb({ media, poster }: Props) {
   return (
     <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: 'action.hover', overflow: 'hidden' }}>
       {isVideo(media) ? (
         <>
-          <video
-            src={`${media.url}#t=0.1`}
-            preload="metadata"
-            muted
-            playsInline
-            aria-hidden
-            style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-          />
+          {poster ? (
+            <Still src={poster} />
+          ) : (
+            <video
+              src={`${media.url}#t=0.1`}
+              preload="metadata"
+              muted
+              playsInline
+              aria-hidden
+              style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+          )}
           <PlayCircleIcon
             aria-hidden
             sx={{
@@ -31,14 +41,18 @@ export function MediaThumb({ media }: { media: AdminMedia }) {
           />
         </>
       ) : (
-        <img
-          src={media.url}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-        />
+        <Still src={poster || media.url} />
       )}
     </Box>
   );
 }
+
+const Still = ({ src }: { src: string }) => (
+  <img
+    src={src}
+    alt=""
+    loading="lazy"
+    decoding="async"
+    style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+  />
+);

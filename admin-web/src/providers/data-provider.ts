@@ -1,11 +1,13 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { HttpError, type DataProvider, type DeleteManyParams, type Identifier } from 'react-admin';
+import { HttpError, type DataProvider, type DeleteManyParams, type GetListParams, type Identifier } from 'react-admin';
+import { auditServerFilter } from './audit-filter';
 import { httpClient } from './http';
 import type {
   AdConfig,
   AdminJob,
   AdMigrationResult,
   BackButtonConfig,
+  BanResult,
   BucketDeleteResult,
   BucketListing,
   DailyStats,
@@ -13,13 +15,16 @@ import type {
   DbTestName,
   IdleRedirectConfig,
   JobStart,
+  KeepResult,
   LocationLabel,
   MediaTotals,
+  ModerationDeleteResult,
   Population,
   PopulationAction,
   ResetResult,
   Stats,
   TrafficMigrationResult,
+  UnbanResult,
   UserTotals,
 } from './types';
 
@@ -51,6 +56,12 @@ const base = simpleRestProvider(API, httpClient);
 /** ra-data-simple-rest for the lists, plus the portal's own calls (docs/API.md "Admin"). */
 export const dataProvider = {
   ...base,
+
+  /** The audit log's date filters are local days; the server wants instants (see audit-filter). */
+  getList(resource: string, params: GetListParams) {
+    if (resource !== 'audit') return base.getList(resource, params);
+    return base.getList(resource, { ...params, filter: auditServerFilter(params.filter) });
+  },
 
   /** One server call for a bulk delete (simple-rest would send one DELETE per id). */
   async deleteMany(resource: string, params: DeleteManyParams) {
@@ -104,6 +115,12 @@ export const dataProvider = {
   saveAdConfig: (zone: string, body: { zoneName: string; adCode: string; isActive: boolean }) =>
     post<AdConfig>(`${API}/ad-config/${zone}`, body),
   migrateAds: () => post<AdMigrationResult>(`${API}/ad-migration`),
+
+  // issue 12: moderation decisions and bans, each one server call for the whole selection
+  keepReported: (ids: Identifier[]) => post<KeepResult>(`${API}/moderation/keep`, { ids }),
+  deleteReported: (ids: Identifier[]) => post<ModerationDeleteResult>(`${API}/moderation/delete`, { ids }),
+  banUsers: (ids: Identifier[], deleteMedia = false) => post<BanResult>(`${API}/users/ban`, { ids, deleteMedia }),
+  unbanUsers: (ids: Identifier[]) => post<UnbanResult>(`${API}/users/unban`, { ids }),
 
   runDbTest: (name: DbTestName) => get<DbTestAnswer>(`/api/db-test/${name}`),
   resetDatabase: () => post<ResetResult>(`${API}/reset-database`, { confirm: 'RESET DATABASE' }),

@@ -70,6 +70,9 @@ export interface AdminUser {
   totalVotes: number;
   totalViews: number;
   createdAt: string;
+  /** issue 12: a banned visitor may browse but not upload, vote or report */
+  banned: boolean;
+  bannedAt: string | null;
 }
 
 export interface LocationLabel {
@@ -192,4 +195,60 @@ export interface ResetResult {
   success: boolean;
   message: string;
   deleted?: Record<string, number>;
+}
+
+/** Issue 12 (TRUST-CONTRACT.md): the reasons a visitor can give when reporting a media. */
+export type ReportReason = 'sexual' | 'violence' | 'hate' | 'spam' | 'minor' | 'copyright' | 'other';
+export type ModerationStatus = 'open' | 'kept' | 'deleted' | 'banned';
+
+/** A reported media in the moderation queue (one row per media, its reports summed up). */
+export interface ModerationItem {
+  id: number;
+  mediaUrl: string;
+  thumbnailUrl?: string | null;
+  mimeType: string;
+  originalName: string;
+  uploaderId: number;
+  uploaderName: string;
+  reports: number;
+  reasons: Partial<Record<ReportReason, number>>;
+  notes: string[];
+  hidden: boolean;
+  status: ModerationStatus;
+  firstReportedAt: string;
+  lastReportedAt: string;
+  decidedAt: string | null;
+}
+
+export interface KeepResult {
+  kept: number[];
+  notFound: number[];
+}
+
+export interface ModerationDeleteResult {
+  deleted: number[];
+  notFound: number[];
+}
+
+export interface BanResult {
+  banned: number[];
+  notFound: number[];
+  mediaDeleted: number;
+}
+
+export interface UnbanResult {
+  unbanned: number[];
+  notFound: number[];
+}
+
+/** One operator action in the append-only audit log. */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  admin: string;
+  action: string;
+  target: string;
+  outcome: 'ok' | 'failed';
+  detail?: string | null;
+  clientAddress: string;
 }

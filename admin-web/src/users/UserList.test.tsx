@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../lib/texts';
+import { TRUST_TEXTS } from '../lib/trust-texts';
 import type { AdminUser } from '../providers/types';
 import { httpError, renderAdmin } from '../test/render';
 import UserList from './UserList';
@@ -16,6 +18,8 @@ const user = (id: number, over: Partial<AdminUser> = {}): AdminUser => ({
   totalVotes: 2,
   totalViews: 3,
   createdAt: '2026-01-01T12:00:00Z',
+  banned: false,
+  bannedAt: null,
   ...over,
 });
 
@@ -59,5 +63,86 @@ describe('Users', () => {
       },
     });
     expect(await screen.findByText(TEXTS.fetchUsersFailed)).toBeVisible();
+  });
+});
+
+describe('Users: bans (issue 12)', () => {
+  const totals = () => Promise.resolve({ totalUsers: 3, activeUsers: 2, savedAccounts: 1 });
+  const users = [user(1), user(2, { banned: true, bannedAt: '2026-11-20T08:30:00Z' }), user(3)];
+
+  it('shows who is banned, filters on it, and bans one user after a confirmation (media kept by default)', async () => {
+    const getList = vi.fn(() => Promise.resolve({ data: users, total: 3 }));
+    const banUsers = vi.fn(() => Promise.resolve({ banned: [1], notFound: [], mediaDeleted: 0 }));
+    renderAdmin(<UserList />, { dataProvider: { getList, getUserTotals: totals, banUsers } });
+    expect(await screen.findByRole('columnheader', { name: 'Banned' })).toBeVisible();
+    const banned = screen.getByText('User2').closest('tr')!;
+    expect(within(banned).getByText('Banned')).toBeVisible();
+    expect(within(banned).getByRole('button', { name: 'Unban User2' })).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ban User1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ban user' });
+    expect(dialog).toHaveTextContent(`Ban "User1"? ${TRUST_TEXTS.banEffect}`);
+    expect(within(dialog).getByRole('checkbox', { name: TRUST_TEXTS.alsoDeleteMedia })).not.toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    await waitFor(() => expect(banUsers).toHaveBeenCalledWith([1], false));
+    expect(await screen.findByText('Banned 1 user')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // the Banned filter: "Banned only" asks the server for banned=true
+    await userEvent.click(screen.getByLabelText('Banned'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Banned only' }));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('users', expect.objectContaining({ filter: { banned: true } })),
+    );
+  });
+
+  it('unbans after a confirmation; a failure says so', async () => {
+    const unbanUsers = vi
+      .fn()
+      .mockRejectedValueOnce(httpError(500, {}))
+      .mockResolvedValueOnce({ unbanned: [2], notFound: [] });
+    renderAdmin(<UserList />, {
+      dataProvider: { getList: () => Promise.resolve({ data: users, total: 3 }), getUserTotals: totals, unbanUsers },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Unban User2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unban user' });
+    expect(dialog).toHaveTextContent(TRUST_TEXTS.unbanEffect);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unban' }));
+    expect(await screen.findByText(TRUST_TEXTS.unbanFailed)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unban' }));
+    expect(await screen.findByText('Unbanned 1 user')).toBeVisible();
+    expect(unbanUsers).toHaveBeenLastCalledWith([2]);
+  });
+
+  it('bans and unbans a selection with one server call each', async () => {
+    const banUsers = vi.fn(() => Promise.resolve({ banned: [1, 3], notFound: [], mediaDeleted: 5 }));
+    const unbanUsers = vi.fn(() => Promise.resolve({ unbanned: [2], notFound: [] }));
+    renderAdmin(<UserList />, {
+      dataProvider: {
+        getList: () => Promise.resolve({ data: users, total: 3 }),
+        getUserTotals: totals,
+        banUsers,
+        unbanUsers,
+      },
+    });
+    const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+    await userEvent.click(within(await row('User1')).getByRole('checkbox'));
+    await userEvent.click(within(await row('User3')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Ban selected' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ban 2 users' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: TRUST_TEXTS.alsoDeleteMedia }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban and delete media' }));
+    await waitFor(() => expect(banUsers).toHaveBeenCalledTimes(1));
+    expect(banUsers).toHaveBeenCalledWith([1, 3], true);
+    expect(await screen.findByText('Banned 2 users, 5 media deleted')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(within(await row('User2')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Unban selected' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Unban user' })).getByRole('button', { name: 'Unban' }),
+    );
+    await waitFor(() => expect(unbanUsers).toHaveBeenCalledTimes(1));
+    expect(unbanUsers).toHaveBeenCalledWith([2]);
   });
 });

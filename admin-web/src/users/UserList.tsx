@@ -15,6 +15,7 @@ import { formatNumber } from '../lib/format';
 import { TEXTS } from '../lib/texts';
 import { httpStatus } from '../providers/http';
 import type { AdminUser } from '../providers/types';
+import { BannedCell, BanToggle, BulkBanButtons } from './BanActions';
 import { LocationField } from './LocationField';
 import { UserTotals } from './UserTotals';
 
@@ -28,9 +29,21 @@ const filters = [
     trueLabel="Active only"
     falseLabel="Inactive only"
   />,
+  <NullableBooleanInput
+    key="banned"
+    source="banned"
+    label="Banned"
+    alwaysOn
+    nullLabel="All users"
+    trueLabel="Banned only"
+    falseLabel="Not banned"
+  />,
 ];
 
-/** Users: three totals and the table User, Contact, Location, Activity, Joined (spec §2). */
+/**
+ * Users: three totals and the table User, Contact, Location, Activity, Joined (spec §2), plus
+ * issue 12's Banned column, filter and Ban / Unban (per row and for a selection).
+ */
 export default function UserList() {
   const notify = useNotify();
   // a phone gets one block per user (react-admin's SimpleList) instead of five columns
@@ -53,7 +66,9 @@ export default function UserList() {
             if (httpStatus(err) !== 401) notify(TEXTS.fetchUsersFailed, { type: 'error' });
           },
         }}
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+        // a wide table scrolls inside its own wrapper; scrolling the whole list content would clip the
+        // bulk toolbar, which slides up over the filters when rows are selected
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
         {compact ? (
           <SimpleList<AdminUser>
@@ -64,12 +79,16 @@ export default function UserList() {
                 <ContactCell />
                 <LocationField />
                 <ActivityCell />
+                <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+                  <BannedCell />
+                  <BanToggle />
+                </Box>
               </>
             }
             tertiaryText={(u) => new Date(u.createdAt).toLocaleDateString('en', { dateStyle: 'medium' })}
           />
         ) : (
-          <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable bulkActionButtons={<BulkBanButtons />} rowClick={false}>
             <DataTable.Col source="username" label="User">
               <UserCell />
             </DataTable.Col>
@@ -84,6 +103,12 @@ export default function UserList() {
             </DataTable.Col>
             <DataTable.Col source="createdAt" label="Joined">
               <DateField source="createdAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+            </DataTable.Col>
+            <DataTable.Col label="Banned" disableSort>
+              <BannedCell />
+            </DataTable.Col>
+            <DataTable.Col label="Actions" disableSort>
+              <BanToggle />
             </DataTable.Col>
           </DataTable>
         )}

@@ -50,6 +50,8 @@ export class AppConfig {
   readonly trustedProxies!: string[];
   /** The embedded database waits for the disk before answering a commit (off only for throwaway data: tests). */
   readonly embeddedDbFsync!: boolean;
+  /** Distinct reporters after which a media item leaves every random pick until an operator decides. */
+  readonly moderationHideAfter!: number;
 
   get secureCookies(): boolean {
     return this.publicUrl.startsWith('https://');
@@ -223,6 +225,7 @@ export function loadConfig(source: Source = process.env): AppConfig {
     adminWebDir: path.resolve(str('ADMIN_WEB_DIR') ?? path.join(repoRoot, 'admin-web', 'dist')),
     trustedProxies: trustedProxies(),
     embeddedDbFsync: bool('EMBEDDED_DB_FSYNC', true),
+    moderationHideAfter: int('MODERATION_HIDE_AFTER', 3, 1, 1_000_000),
   });
   if (problems.length) throw new ConfigError(problems);
   return config;

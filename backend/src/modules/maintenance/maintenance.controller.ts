@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { AuditActor } from '../../platform/audit/audit-entry.js';
+import { Actor, Audited } from '../../platform/audit/audited.js';
 import { AdminOnly } from '../../platform/http/admin-auth/admin-routes.js';
 import { ResetDatabaseDto } from './dto/reset-database.dto.js';
 import { MaintenanceService } from './maintenance.service.js';
@@ -40,7 +42,8 @@ export class MaintenanceController {
 
   @Post('reset-database')
   @HttpCode(200)
-  reset(@Body() _body: ResetDatabaseDto) {
-    return this.maintenance.reset();
+  @Audited({ action: 'db.reset', target: () => 'database', inTransaction: true })
+  reset(@Body() _body: ResetDatabaseDto, @Actor() actor: AuditActor) {
+    return this.maintenance.reset(actor);
   }
 }

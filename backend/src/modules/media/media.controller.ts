@@ -16,7 +16,7 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { badRequest, forbidden, notFound } from '../../platform/domain-error.js';
 import type { User } from '../session/domain/user.js';
-import { CurrentVisitor, Visitor } from '../session/identity/visitor.guard.js';
+import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
 import { ExcludeIdsPipe, MediaIdPipe } from './dto/media-id.pipe.js';
 import {
   DeleteMediaQueryDto,
@@ -38,6 +38,7 @@ export class MediaController {
   @HttpCode(201)
   // the multipart body is parsed after the guard: it only resolves the cookie; userId is checked below
   @Visitor('body.userId')
+  @RefuseBanned()
   @UseInterceptors(UploadInterceptor)
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -55,7 +56,7 @@ export class MediaController {
     if (body.userId !== user.id) throw forbidden();
     const received = req.file?.received;
     if (!received) throw badRequest('Choose a file to upload (form field "file")');
-    return MediaStatDto.of(await this.media.upload(user.id, received));
+    return MediaStatDto.of(await this.media.upload(user.id, received), false);
   }
 
   @Get('media/random/:userId')
@@ -104,7 +105,7 @@ export class MediaController {
       totalUploads: s.totalUploads,
       totalVotes: s.totalVotes,
       totalViews: s.totalViews,
-      mediaStats: s.media.map(MediaStatDto.of),
+      mediaStats: s.media.map((m) => MediaStatDto.of(m, m.underReview)),
     };
   }
 }

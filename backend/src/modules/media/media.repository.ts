@@ -1,4 +1,8 @@
-import type { Media, NewMedia } from './domain/media.js';
+import type { AuditEntry } from '../../platform/audit/audit-entry.js';
+import type { Media, NewMedia, OwnMedia } from './domain/media.js';
+
+/** An operator's delete: its audit row names the ids the statement removed. */
+export type DeleteAudit = Omit<AuditEntry, 'target' | 'detail' | 'outcome'> & { note?: string };
 
 /**
  * Port over the media and views tables, and the list of stored objects that may have no row
@@ -12,11 +16,12 @@ export abstract class MediaRepository {
   abstract create(data: NewMedia): Promise<Media>;
   abstract findById(id: number): Promise<Media | null>;
   abstract findByStorageKey(storageKey: string): Promise<Media | null>;
-  /** Newest first. */
-  abstract listByUser(userId: number): Promise<Media[]>;
+  /** Newest first; `underReview` while reports hide the item and no operator has decided yet. */
+  abstract listByUser(userId: number): Promise<OwnMedia[]>;
   /**
-   * A random item the user may rate: not their own, not voted on, not in `excludeIds`.
-   * Uses the indexed random_key (never ORDER BY random()); null when none is left.
+   * A random item the user may rate: not hidden, not their own, not voted on, not in
+   * `excludeIds`; each user goes round a fixed random order, so every unrated item comes up
+   * once per lap. Null when none is left; one of `excludeIds` when only those are unrated.
    */
   abstract findRandomFor(userId: number, excludeIds: readonly number[]): Promise<Media | null>;
   /** Whether anyone but `userId` has uploaded anything (empty state vs "rated all"). */
@@ -28,9 +33,10 @@ export abstract class MediaRepository {
   abstract recordView(userId: number, mediaId: number): Promise<boolean>;
   /**
    * Deletes the rows (votes and views cascade) and, in the same statement, notes their objects as
-   * ones to delete; answers the rows deleted (ids already gone are simply absent).
+   * ones to delete and writes the operator's audit row when one is given; answers the rows deleted
+   * (ids already gone are simply absent).
    */
-  abstract deleteByIds(ids: readonly number[]): Promise<Media[]>;
+  abstract deleteByIds(ids: readonly number[], audit?: DeleteAudit): Promise<Media[]>;
   /** Keys noted before `olderThan` whose object should not exist (its upload or delete never finished). */
   abstract orphansBefore(olderThan: Date, limit: number): Promise<string[]>;
   /** The object under this key is gone (or is a media row's now): forget the note. */

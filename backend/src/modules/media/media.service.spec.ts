@@ -70,7 +70,10 @@ class MemoryMedia extends MediaRepository {
     return [...this.rows.values()].find((m) => m.storageKey === key) ?? null;
   }
   async listByUser(userId: number) {
-    return [...this.rows.values()].filter((m) => m.userId === userId).reverse();
+    return [...this.rows.values()]
+      .filter((m) => m.userId === userId)
+      .reverse()
+      .map((m) => ({ ...m, underReview: false }));
   }
   async findRandomFor() {
     return null;

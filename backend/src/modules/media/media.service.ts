@@ -4,10 +4,10 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { forbidden, notFound } from '../../platform/domain-error.js';
 import { ObjectStorage } from '../../platform/storage/object-storage.js';
-import type { Media } from './domain/media.js';
+import type { Media, OwnMedia } from './domain/media.js';
 import { type ReceivedFile, sanitizeOriginalName, storageKeyFor } from './domain/upload-policy.js';
 import { ImageSanitizer } from './image-sanitizer.js';
-import { MediaRepository } from './media.repository.js';
+import { type DeleteAudit, MediaRepository } from './media.repository.js';
 
 export type RandomPick = { kind: 'item'; media: Media } | { kind: 'empty' } | { kind: 'all-rated' };
 
@@ -64,11 +64,11 @@ export class MediaService {
    * Deletes a media item: the row first (votes and views cascade), then the stored object.
    * `actingUserId` null means an admin, who may delete anything; a visitor only their own.
    */
-  async deleteMedia(mediaId: number, actingUserId: number | null): Promise<Media> {
+  async deleteMedia(mediaId: number, actingUserId: number | null, audit?: DeleteAudit): Promise<Media> {
     const found = await this.media.findById(mediaId);
     if (!found) throw notFound('Media not found');
     if (actingUserId !== null && found.userId !== actingUserId) throw forbidden('You can only delete your own media');
-    const [deleted] = await this.media.deleteByIds([mediaId]);
+    const [deleted] = await this.media.deleteByIds([mediaId], audit);
     if (!deleted) throw notFound('Media not found'); // a concurrent delete won
     await this.removeObject(deleted.storageKey);
     return deleted;
@@ -76,10 +76,11 @@ export class MediaService {
 
   /**
    * The admin's bulk delete: the rows in one statement (their objects noted), then the objects a
-   * few at a time; one storage refuses stays noted for the sweep. Answers the ids deleted.
+   * few at a time; one storage refuses stays noted for the sweep. Answers the ids deleted. The
+   * operator's audit row, when given, is written by the delete's own statement.
    */
-  async deleteMany(ids: readonly number[]): Promise<number[]> {
-    const gone = await this.media.deleteByIds(ids);
+  async deleteMany(ids: readonly number[], audit?: DeleteAudit): Promise<number[]> {
+    const gone = await this.media.deleteByIds(ids, audit);
     for (let i = 0; i < gone.length; i += OBJECT_DELETE_CONCURRENCY) {
       await Promise.all(gone.slice(i, i + OBJECT_DELETE_CONCURRENCY).map((m) => this.removeObject(m.storageKey)));
     }
@@ -137,7 +138,7 @@ export class MediaService {
   /** Totals come from the counters on the user's media rows. */
   async statsFor(
     userId: number,
-  ): Promise<{ totalUploads: number; totalVotes: number; totalViews: number; media: Media[] }> {
+  ): Promise<{ totalUploads: number; totalVotes: number; totalViews: number; media: OwnMedia[] }> {
     const media = await this.media.listByUser(userId);
     return {
       totalUploads: media.length,

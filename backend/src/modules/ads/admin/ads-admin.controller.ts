@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { badRequest } from '../../../platform/domain-error.js';
+import { Audited } from '../../../platform/audit/audited.js';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { AdsAdminService } from './ads-admin.service.js';
 import { AdConfigDto, type AdMigrationResult, SaveAdConfigDto } from '../dto/ad-config.dto.js';
@@ -22,6 +23,11 @@ export class AdsAdminController {
   }
 
   @Post('ad-config/:zoneId')
+  @Audited({
+    action: 'ads.update',
+    target: (req) => `ad zone ${req.params.zoneId}`,
+    detail: (req) => (req.body?.isActive === true ? 'active' : 'inactive'),
+  })
   async save(@Param('zoneId') zoneId: string, @Body() body: SaveAdConfigDto): Promise<AdConfigDto> {
     return AdConfigDto.of(await this.ads.save(zone(zoneId), body));
   }
@@ -29,6 +35,7 @@ export class AdsAdminController {
   /** Re-creates ad_configs if missing and seeds a disabled 'Ad Zone 1'; safe to repeat. */
   @Post('ad-migration')
   @HttpCode(200)
+  @Audited({ action: 'db.migrate', target: () => 'ad_configs' })
   migrate(): Promise<AdMigrationResult> {
     return this.ads.migrate();
   }

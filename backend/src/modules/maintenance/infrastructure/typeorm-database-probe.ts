@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type AuditEntry, auditInsert } from '../../../platform/audit/audit-entry.js';
 import { Database } from '../../../platform/database/sql.js';
 import { COUNTER_TOTALS_SQL, toTotals } from '../../stats/counter-totals.js';
 import { DatabaseProbe, type SampleQueryResult, type TableInfo, type Totals } from '../database-probe.js';
@@ -46,7 +47,7 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
     return out;
   }
 
-  async reset(): Promise<Totals> {
+  async reset(audit: AuditEntry): Promise<Totals> {
     // one transaction for everything: on PGlite it holds the only connection, so nothing else runs inside
     return this.db.transaction(async (tx) => {
       const { totalUsers, totalMedia, totalVotes, totalViews } = toTotals(
@@ -57,6 +58,12 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
       // keep counting: a run id (and the job ids made from it) is never handed out twice
       await tx.rows(`TRUNCATE users, media, votes, views RESTART IDENTITY CASCADE`);
       await tx.rows(`TRUNCATE population_runs CONTINUE IDENTITY`);
+      // the audit log references nothing and is not emptied: the reset itself is its next row
+      const audited = auditInsert({
+        ...audit,
+        detail: `${totalUsers} users, ${totalMedia} media, ${totalVotes} votes, ${totalViews} views deleted`,
+      });
+      await tx.rows(audited.sql, audited.params);
       return { totalUsers, totalMedia, totalVotes, totalViews };
     });
   }

@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { type AuditActor, idsTarget } from '../../../platform/audit/audit-entry.js';
+import { Actor, Audited } from '../../../platform/audit/audited.js';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
 import { RequireJson } from '../../../platform/http/require-json.js';
@@ -39,12 +41,21 @@ export class MediaAdminController {
   @HttpCode(200)
   @RequireJson()
   @ApiOkResponse({ description: '{ deleted: number[], notFound: number[] }' })
-  deleteMany(@Body() body: DeleteMediaDto): Promise<{ deleted: number[]; notFound: number[] }> {
-    return this.media.deleteMany(body.ids);
+  @Audited({
+    action: 'media.bulk_delete',
+    target: (req) => idsTarget('media', req.body?.ids ?? []),
+    inTransaction: true,
+  })
+  deleteMany(
+    @Body() body: DeleteMediaDto,
+    @Actor() actor: AuditActor,
+  ): Promise<{ deleted: number[]; notFound: number[] }> {
+    return this.media.deleteMany(body.ids, actor);
   }
 
   @Delete(':id')
-  async remove(@Param('id', IdParam) id: number): Promise<AdminMediaDto> {
-    return AdminMediaDto.of(await this.media.delete(id));
+  @Audited({ action: 'media.delete', target: (req) => `media ${req.params.id}`, inTransaction: true })
+  async remove(@Param('id', IdParam) id: number, @Actor() actor: AuditActor): Promise<AdminMediaDto> {
+    return AdminMediaDto.of(await this.media.delete(id, actor));
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditActor } from '../../../platform/audit/audit-entry.js';
 import { badRequest, notFound } from '../../../platform/domain-error.js';
 import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
 import { ActivityCounters } from '../../stats/activity-counters.js';
@@ -59,9 +60,9 @@ export class MediaAdminService {
    * Bulk delete: the rows (with their votes and views) in one statement, then their stored
    * objects. An object storage refuses then stays noted, and the orphan sweep deletes it later.
    */
-  async deleteMany(ids: readonly number[]): Promise<{ deleted: number[]; notFound: number[] }> {
+  async deleteMany(ids: readonly number[], actor: AuditActor): Promise<{ deleted: number[]; notFound: number[] }> {
     const wanted = [...new Set(ids)];
-    const deleted = new Set(await this.media.deleteMany(wanted));
+    const deleted = new Set(await this.media.deleteMany(wanted, { ...actor, action: 'media.bulk_delete' }));
     const byId = (a: number, b: number) => a - b;
     return {
       deleted: [...deleted].sort(byId),
@@ -70,9 +71,9 @@ export class MediaAdminService {
   }
 
   /** Admin delete: any media; its votes, views and stored object go with it. Answers the row as it was. */
-  async delete(id: number): Promise<AdminMediaRow> {
+  async delete(id: number, actor: AuditActor): Promise<AdminMediaRow> {
     const row = await this.get(id);
-    await this.media.deleteMedia(id, null);
+    await this.media.deleteMedia(id, null, { ...actor, action: 'media.delete' });
     return row;
   }
 }

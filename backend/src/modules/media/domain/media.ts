@@ -13,6 +13,12 @@ export interface Media {
   uploadedAt: Date;
 }
 
+/** An item as its owner's statistics show it. */
+export interface OwnMedia extends Media {
+  /** Reports hid it from the random pick and no operator has decided yet. */
+  underReview: boolean;
+}
+
 export interface NewMedia {
   userId: number;
   storageKey: string;

@@ -57,8 +57,10 @@ export class MediaStatDto {
   @ApiProperty() hotVotes!: number;
   @ApiProperty() hotPercentage!: number;
   @ApiProperty() notPercentage!: number;
+  @ApiProperty({ description: 'Reports hid the item from the random pick until an operator decides' })
+  underReview!: boolean;
 
-  static of(m: Media): MediaStatDto {
+  static of(m: Media, underReview: boolean): MediaStatDto {
     const t = tally(m.hotVotes, m.totalVotes);
     return {
       id: m.id,
@@ -72,6 +74,7 @@ export class MediaStatDto {
       hotVotes: t.hotVotes,
       hotPercentage: t.hotPercentage,
       notPercentage: t.notPercentage,
+      underReview,
     };
   }
 }

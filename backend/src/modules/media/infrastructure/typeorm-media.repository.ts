@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { notFound } from '../../../platform/domain-error.js';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
-import type { Media, NewMedia } from '../domain/media.js';
-import { MediaRepository } from '../media.repository.js';
+import { Database } from '../../../platform/database/sql.js';
+import type { Media, NewMedia, OwnMedia } from '../domain/media.js';
+import { type DeleteAudit, MediaRepository } from '../media.repository.js';
+import { auditInsertSelect } from '../../../platform/audit/audit-entry.js';
 
 interface MediaRow {
   id: number;
@@ -22,6 +22,10 @@ interface MediaRow {
 export const MEDIA_COLUMNS =
   'id, user_id, storage_key, original_name, mime_type, size, hot_votes, total_votes, total_views, uploaded_at';
 
+const PICKED_COLUMNS = MEDIA_COLUMNS.split(', ')
+  .map((c) => `m.${c}`)
+  .join(', ');
+
 export const toMedia = (r: MediaRow): Media => ({
   id: r.id,
   userId: r.user_id,
@@ -37,17 +41,17 @@ export const toMedia = (r: MediaRow): Media => ({
 
 @Injectable()
 export class TypeormMediaRepository extends MediaRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   private async one(sql: string, params: unknown[]): Promise<Media | null> {
-    const rows: MediaRow[] = await this.db.query(sql, params);
+    const rows: MediaRow[] = await this.db.rows(sql, params);
     return rows[0] ? toMedia(rows[0]) : null;
   }
 
   async expectObject(storageKey: string): Promise<void> {
-    await this.db.query(
+    await this.db.rows(
       `INSERT INTO orphan_objects (storage_key, reason) VALUES ($1, 'upload')
        ON CONFLICT (storage_key) DO UPDATE SET reason = 'upload', created_at = now()`,
       [storageKey],
@@ -71,31 +75,31 @@ export class TypeormMediaRepository extends MediaRepository {
     return this.one(`SELECT ${MEDIA_COLUMNS} FROM media WHERE storage_key = $1`, [storageKey]);
   }
 
-  async listByUser(userId: number): Promise<Media[]> {
-    const rows: MediaRow[] = await this.db.query(
-      `SELECT ${MEDIA_COLUMNS} FROM media WHERE user_id = $1 ORDER BY uploaded_at DESC, id DESC`,
+  async listByUser(userId: number): Promise<OwnMedia[]> {
+    // the moderation row of a hidden item says whether reports hid it (a ban hides too, and is no review)
+    const rows: Array<MediaRow & { under_review: boolean }> = await this.db.rows(
+      `SELECT ${MEDIA_COLUMNS},
+              hidden AND EXISTS (SELECT 1 FROM moderation mo
+                                  WHERE mo.media_id = media.id AND mo.status = 'open' AND mo.hidden_by_reports) AS under_review
+         FROM media WHERE user_id = $1 ORDER BY uploaded_at DESC, id DESC`,
       [userId],
     );
-    return rows.map(toMedia);
+    return rows.map((r) => ({ ...toMedia(r), underReview: r.under_review }));
   }
 
   async findRandomFor(userId: number, excludeIds: readonly number[]): Promise<Media | null> {
-    // first candidate at or after a random point on the random_key index, else wrap to the start;
-    // the votes primary key (user_id, media_id) answers the anti-join per candidate
-    const r = Math.random();
-    const pick = (range: string) =>
-      this.one(
-        `SELECT ${MEDIA_COLUMNS} FROM media m
-          WHERE ${range} AND NOT m.hidden AND m.user_id <> $1 AND NOT (m.id = ANY($3::int[]))
-            AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = $1 AND v.media_id = m.id)
-          ORDER BY m.random_key LIMIT 1`,
-        [userId, r, [...excludeIds]],
-      );
-    return (await pick('m.random_key >= $2')) ?? (await pick('m.random_key < $2'));
+    // pick_media() walks the user's lap over the random order (migration PickLaps1763849000000);
+    // a function in FROM runs once
+    const rows = await this.db.prepared<MediaRow>(
+      'media-pick',
+      `SELECT ${PICKED_COLUMNS} FROM pick_media($1, $2::int[]) AS p(id) JOIN media m ON m.id = p.id`,
+      [userId, [...excludeIds]],
+    );
+    return rows[0] ? toMedia(rows[0]) : null;
   }
 
   async existsFromOthers(userId: number): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(`SELECT 1 FROM media WHERE user_id <> $1 LIMIT 1`, [userId]);
+    const rows: unknown[] = await this.db.rows(`SELECT 1 FROM media WHERE user_id <> $1 LIMIT 1`, [userId]);
     return rows.length > 0;
   }
 
@@ -103,7 +107,7 @@ export class TypeormMediaRepository extends MediaRepository {
     // one statement, so the view row and the counter can never disagree; own uploads are not counted
     let rows: Array<{ recorded: number; found: boolean }>;
     try {
-      rows = await this.db.query(
+      rows = await this.db.rows(
         `WITH ins AS (
            INSERT INTO views (user_id, media_id)
            SELECT $1, id FROM media WHERE id = $2 AND user_id <> $1
@@ -122,22 +126,33 @@ export class TypeormMediaRepository extends MediaRepository {
     return rows[0].recorded > 0;
   }
 
-  async deleteByIds(ids: readonly number[]): Promise<Media[]> {
+  async deleteByIds(ids: readonly number[], audit?: DeleteAudit): Promise<Media[]> {
+    // an operator's delete is audited by the statement itself: the row names what it removed
+    const audited = audit
+      ? auditInsertSelect(
+          { ...audit, outcome: 'ok' },
+          2,
+          `(SELECT COALESCE('media ' || string_agg(id::text, ', ' ORDER BY id), 'media (none found)') FROM gone)`,
+          `NULLIF(concat_ws('; ', $${6}::text,
+             (SELECT 'not found: ' || string_agg(x::text, ', ' ORDER BY x) FROM unnest($1::int[]) x
+               WHERE x NOT IN (SELECT id FROM gone))), '')`,
+        )
+      : null;
     // the outer SELECT keeps the driver's answer a plain row list on both pg and PGlite
-    const rows: MediaRow[] = await this.db.query(
+    const rows: MediaRow[] = await this.db.rows(
       `WITH gone AS (DELETE FROM media WHERE id = ANY($1::int[]) RETURNING ${MEDIA_COLUMNS}),
        noted AS (
          INSERT INTO orphan_objects (storage_key, reason) SELECT storage_key, 'delete' FROM gone
          ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
-       )
+       )${audited ? `, audited AS (${audited.sql})` : ''}
        SELECT * FROM gone`,
-      [[...ids]],
+      audited ? [[...ids], ...audited.params, audit!.note ?? null] : [[...ids]],
     );
     return rows.map(toMedia);
   }
 
   async orphansBefore(olderThan: Date, limit: number): Promise<string[]> {
-    const rows: { storage_key: string }[] = await this.db.query(
+    const rows: { storage_key: string }[] = await this.db.rows(
       `SELECT storage_key FROM orphan_objects WHERE created_at < $1 ORDER BY created_at LIMIT $2`,
       [olderThan, limit],
     );
@@ -145,6 +160,6 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async objectSettled(storageKey: string): Promise<void> {
-    await this.db.query(`DELETE FROM orphan_objects WHERE storage_key = $1`, [storageKey]);
+    await this.db.rows(`DELETE FROM orphan_objects WHERE storage_key = $1`, [storageKey]);
   }
 }

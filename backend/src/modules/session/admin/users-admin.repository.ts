@@ -12,6 +12,7 @@ export interface AdminUserRow {
   totalVotes: number;
   totalViews: number;
   createdAt: Date;
+  bannedAt: Date | null;
 }
 
 export const USER_SORTABLE = [
@@ -30,6 +31,8 @@ export interface UserListCriteria {
   q?: string;
   /** active = at least one upload or vote */
   active?: boolean;
+  /** banned by an operator (or not) */
+  banned?: boolean;
   ids?: number[];
   sort: { field: UserSortField; order: SortOrder };
   offset: number;

@@ -22,15 +22,15 @@ export class UsersAdminService {
     return { totalUsers, activeUsers, savedAccounts };
   }
 
-  /** filter: `q` (username or e-mail), `active` (true: has uploaded or voted; false: neither), `id` (getMany). */
+  /** filter: `q` (username or e-mail), `active` (true: has uploaded or voted; false: neither), `banned`, `id` (getMany). */
   async list(query: ListQueryDto): Promise<Page<AdminUserRow> & { offset: number }> {
     const q = parseListQuery(query, {
       sortable: USER_SORTABLE,
       defaultSort: ['createdAt', 'DESC'],
-      filters: ['q', 'active', 'id'],
+      filters: ['q', 'active', 'banned', 'id'],
     });
     const criteria: UserListCriteria = { sort: q.sort, offset: q.offset, limit: q.limit };
-    const { q: text, active, id } = q.filter;
+    const { q: text, active, banned, id } = q.filter;
     if (text !== undefined) {
       if (typeof text !== 'string' || text.length > 200)
         throw badRequest('filter q must be text of at most 200 characters');
@@ -46,11 +46,16 @@ export class UsersAdminService {
       if (flag === null) throw badRequest('filter active must be true or false');
       criteria.active = flag;
     }
+    if (banned !== undefined) {
+      if (banned !== true && banned !== false && banned !== 'true' && banned !== 'false')
+        throw badRequest('filter banned must be true or false');
+      criteria.banned = banned === true || banned === 'true';
+    }
     if (id !== undefined) criteria.ids = idList(id);
     // no filter but `active`: the total comes from the counters, not from counting every user
     let total: number | undefined;
     if (criteria.active !== undefined) await this.counters.settle();
-    if (criteria.q === undefined && criteria.ids === undefined) {
+    if (criteria.q === undefined && criteria.ids === undefined && criteria.banned === undefined) {
       const t = await this.counters.totals();
       total =
         criteria.active === undefined ? t.totalUsers : criteria.active ? t.activeUsers : t.totalUsers - t.activeUsers;

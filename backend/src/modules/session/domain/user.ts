@@ -7,6 +7,8 @@ export interface User {
   latitude: number | null;
   longitude: number | null;
   createdAt: Date;
+  /** Set by an operator: the user may still browse, but not upload, vote or report. */
+  bannedAt: Date | null;
 }
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9]{32}$/;

@@ -54,6 +54,8 @@ export class ProfileDto {
   @ApiProperty({ nullable: true, type: Number }) latitude!: number | null;
   @ApiProperty({ nullable: true, type: Number }) longitude!: number | null;
   @ApiProperty() createdAt!: string;
+  @ApiProperty({ description: 'An operator banned the account: it may browse, but not upload, vote or report' })
+  banned!: boolean;
 
   static of(u: User): ProfileDto {
     return {
@@ -64,6 +66,7 @@ export class ProfileDto {
       latitude: u.latitude,
       longitude: u.longitude,
       createdAt: u.createdAt.toISOString(),
+      banned: u.bannedAt !== null,
     };
   }
 }

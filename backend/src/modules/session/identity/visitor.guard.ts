@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { forbidden, unauthenticated } from '../../../platform/domain-error.js';
+import { DomainError, forbidden, unauthenticated } from '../../../platform/domain-error.js';
 import type { User } from '../domain/user.js';
 import { SESSION_ID_PATTERN } from '../domain/user.js';
 import { UserRepository } from '../user.repository.js';
@@ -18,6 +18,13 @@ import { SESSION_COOKIE } from './session-cookie.js';
 /** Where a route names its user: `params.id`, `body.userId`, `query.userId`, ... */
 export type SelfRef = `${'params' | 'body' | 'query'}.${string}`;
 const SELF_KEY = 'visitor:self';
+const REFUSE_BANNED_KEY = 'visitor:refuse-banned';
+
+export const BANNED_MESSAGE =
+  'Your account has been banned: you can still browse, but you can no longer upload, vote or report.';
+
+/** 403 `banned`: what every write a banned visitor may not make answers. */
+export const bannedError = () => new DomainError('forbidden', BANNED_MESSAGE, { error: 'banned' });
 
 type VisitorRequest = Request & { visitor?: User };
 
@@ -39,6 +46,8 @@ export class VisitorGuard implements CanActivate {
     const user = await this.users.findBySessionId(sessionId);
     if (!user) throw unauthenticated('Your session is unknown: create one with POST /api/session');
     req.visitor = user;
+    // the one place a visitor's session is resolved, so the one place a ban is enforced
+    if (user.bannedAt && this.reflector.get<boolean>(REFUSE_BANNED_KEY, ctx.getHandler())) throw bannedError();
     for (const ref of this.reflector.get<SelfRef[] | undefined>(SELF_KEY, ctx.getHandler()) ?? []) {
       const [where, key] = ref.split('.') as ['params' | 'body' | 'query', string];
       const container = (req[where] ?? {}) as Record<string, unknown>;
@@ -52,6 +61,9 @@ export class VisitorGuard implements CanActivate {
 
 /** Route needs a visitor session; `self` lists where the route names the acting user. */
 export const Visitor = (...self: SelfRef[]) => applyDecorators(SetMetadata(SELF_KEY, self), UseGuards(VisitorGuard));
+
+/** A write a banned visitor may not make (upload, vote, report): 403 `banned` after the session is resolved. */
+export const RefuseBanned = () => SetMetadata(REFUSE_BANNED_KEY, true);
 
 /** The cookie's user, resolved by VisitorGuard. */
 export const CurrentVisitor = createParamDecorator(

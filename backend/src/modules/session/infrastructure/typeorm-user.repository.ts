@@ -14,9 +14,13 @@ interface UserRow {
   latitude: number | null;
   longitude: number | null;
   created_at: Date;
+  banned_at: Date | null;
 }
 
-const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at';
+const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at, banned_at';
+
+/** Every visitor request starts with this lookup; exported for the bench's pgbench run. */
+export const USER_BY_SESSION_SQL = `SELECT ${COLUMNS} FROM users WHERE session_id = $1`;
 
 export const toUser = (r: UserRow): User => ({
   id: r.id,
@@ -27,6 +31,7 @@ export const toUser = (r: UserRow): User => ({
   latitude: r.latitude === null ? null : Number(r.latitude),
   longitude: r.longitude === null ? null : Number(r.longitude),
   createdAt: new Date(r.created_at),
+  bannedAt: r.banned_at ? new Date(r.banned_at) : null,
 });
 
 @Injectable()
@@ -50,8 +55,13 @@ export class TypeormUserRepository extends UserRepository {
     return this.one(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
   }
 
-  findBySessionId(sessionId: string) {
-    return this.one(`SELECT ${COLUMNS} FROM users WHERE session_id = $1`, [sessionId]);
+  async findBySessionId(sessionId: string) {
+    const rows = await this.db.prepared<UserRow>(
+      'user-by-session',
+      `SELECT ${COLUMNS} FROM users WHERE session_id = $1`,
+      [sessionId],
+    );
+    return rows[0] ? toUser(rows[0]) : null;
   }
 
   findByVerifiedEmail(email: string) {

@@ -30,6 +30,7 @@ export class FakeUserRepository extends UserRepository {
       latitude: data.latitude ?? null,
       longitude: data.longitude ?? null,
       createdAt: new Date(),
+      bannedAt: null,
     };
     this.users.push(user);
     return user;

@@ -12,6 +12,8 @@ import { AdminListIndexes1763800200000 } from './1763800200000-admin-list-indexe
 import { MagicLinkOutbox1763810000000 } from './1763810000000-magic-link-outbox.js';
 import { OrphanObjects1763810100000 } from './1763810100000-orphan-objects.js';
 import { MediaHidden1763820000000 } from './1763820000000-media-hidden.js';
+import { TrustAndSafety1763840000000 } from './1763840000000-trust-and-safety.js';
+import { PickLaps1763849000000 } from './1763849000000-pick-laps.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -29,4 +31,6 @@ export const migrations = [
   MagicLinkOutbox1763810000000,
   OrphanObjects1763810100000,
   MediaHidden1763820000000,
+  TrustAndSafety1763840000000,
+  PickLaps1763849000000,
 ];

@@ -15,6 +15,8 @@ export class AdminUserDto {
   @ApiProperty() totalVotes!: number;
   @ApiProperty() totalViews!: number;
   @ApiProperty() createdAt!: string;
+  @ApiProperty() banned!: boolean;
+  @ApiProperty({ nullable: true, type: String }) bannedAt!: string | null;
 
   static of(r: AdminUserRow): AdminUserDto {
     return {
@@ -28,6 +30,8 @@ export class AdminUserDto {
       totalVotes: r.totalVotes,
       totalViews: r.totalViews,
       createdAt: r.createdAt.toISOString(),
+      banned: r.bannedAt !== null,
+      bannedAt: r.bannedAt?.toISOString() ?? null,
     };
   }
 }

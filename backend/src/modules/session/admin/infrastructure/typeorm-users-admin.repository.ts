@@ -20,6 +20,7 @@ interface Row {
   total_votes: number;
   total_views: number;
   created_at: Date;
+  banned_at: Date | null;
 }
 
 const toRow = (r: Row): AdminUserRow => ({
@@ -33,6 +34,7 @@ const toRow = (r: Row): AdminUserRow => ({
   totalVotes: Number(r.total_votes),
   totalViews: Number(r.total_views),
   createdAt: new Date(r.created_at),
+  bannedAt: r.banned_at ? new Date(r.banned_at) : null,
 });
 
 const ORDER: Record<UserSortField, string> = {
@@ -51,7 +53,7 @@ const counts = (user: string) => `(SELECT count(*) FROM media m WHERE m.user_id 
                 (SELECT count(*) FROM views w WHERE w.user_id = ${user}.id)::int AS total_views`;
 // users.active is kept by the counting triggers of media and votes (the caller settles pending rechecks first)
 const ACTIVE = `u.active`;
-const COLUMNS = 'u.id, u.username, u.email, u.email_verified, u.latitude, u.longitude, u.created_at';
+const COLUMNS = 'u.id, u.username, u.email, u.email_verified, u.latitude, u.longitude, u.created_at, u.banned_at';
 
 @Injectable()
 export class TypeormUsersAdminRepository extends UsersAdminRepository {
@@ -66,6 +68,7 @@ export class TypeormUsersAdminRepository extends UsersAdminRepository {
       where.and(`(u.username ILIKE ${p} OR u.email ILIKE ${p})`);
     }
     if (c.active !== undefined) where.and(c.active ? ACTIVE : `NOT ${ACTIVE}`);
+    if (c.banned !== undefined) where.and(c.banned ? 'u.banned_at IS NOT NULL' : 'u.banned_at IS NULL');
     if (c.ids) where.and(`u.id = ANY(${where.param(c.ids)}::int[])`);
     const total =
       knownTotal ??

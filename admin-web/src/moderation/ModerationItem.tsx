@@ -1,0 +1,232 @@
+import BlockIcon from '@mui/icons-material/Block';
+import CheckIcon from '@mui/icons-material/Check';
+import DeleteIcon from '@mui/icons-material/Delete';
+import FlagIcon from '@mui/icons-material/Flag';
+import HideSourceIcon from '@mui/icons-material/HideSource';
+import { Box, Button, ButtonBase, Card, Checkbox, Chip, Stack, Typography } from '@mui/material';
+import { formatDateTime, formatNumber } from '../lib/format';
+import { REASON_LABELS } from '../lib/trust-texts';
+import { MediaThumb } from '../media/MediaThumb';
+import type { ModerationItem as Item, ModerationStatus, ReportReason } from '../providers/types';
+
+const NOTES_SHOWN = 3;
+
+export const STATUS_LABELS: Record<ModerationStatus, string> = {
+  open: 'Open',
+  kept: 'Kept',
+  deleted: 'Deleted',
+  banned: 'Uploader banned',
+};
+const STATUS_COLORS = { open: 'warning', kept: 'success', deleted: 'error', banned: 'error' } as const;
+
+/** The reasons, most given first, as "Spam 3". */
+export const sortedReasons = (item: Item) =>
+  (Object.entries(item.reasons) as [ReportReason, number][]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+
+/** "Reported Nov 20, 10:00 AM", or a range when the reports came at different minutes. */
+function reportedWhen(item: Item): string {
+  const first = formatDateTime(item.firstReportedAt);
+  const last = formatDateTime(item.lastReportedAt);
+  return first === last ? `Reported ${last}` : `Reported ${first} – ${last}`;
+}
+
+export interface ItemActions {
+  onPreview: () => void;
+  onKeep: () => void;
+  onDelete: () => void;
+  onBan: () => void;
+}
+
+interface Props extends ItemActions {
+  item: Item;
+  selected: boolean;
+  onToggle: () => void;
+  /** decided rows are a record: no selection, no actions */
+  decided: boolean;
+  pending?: boolean;
+}
+
+/** One reported media: preview, what was reported and by how many, notes, uploader, and the decisions. */
+export function ModerationItem({ item, selected, onToggle, decided, pending, ...actions }: Props) {
+  const gone = item.status === 'deleted';
+  return (
+    <Card
+      variant="outlined"
+      component="li"
+      data-testid="moderation-item"
+      aria-label={item.originalName}
+      sx={{
+        display: 'grid',
+        gap: { xs: 1, sm: 2 },
+        p: { xs: 1, sm: 1.5 },
+        alignItems: 'start',
+        gridTemplateColumns: {
+          xs: decided ? '96px minmax(0, 1fr)' : 'auto 96px minmax(0, 1fr)',
+          md: decided ? '160px minmax(0, 1fr)' : 'auto 160px minmax(0, 1fr) auto',
+        },
+        borderColor: selected ? 'primary.main' : undefined,
+        outline: selected ? '1px solid' : undefined,
+        outlineColor: 'primary.main',
+      }}
+    >
+      {!decided && (
+        <Checkbox
+          checked={selected}
+          onChange={onToggle}
+          size="small"
+          sx={{ p: 0.5 }}
+          slotProps={{ input: { 'aria-label': `Select ${item.originalName}` } }}
+        />
+      )}
+      {gone ? (
+        <Box
+          sx={{
+            aspectRatio: '4 / 3',
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+            display: 'grid',
+            placeItems: 'center',
+            color: 'text.secondary',
+            textAlign: 'center',
+            px: 1,
+          }}
+        >
+          <Typography variant="caption">Media deleted</Typography>
+        </Box>
+      ) : (
+        <ButtonBase
+          onClick={actions.onPreview}
+          aria-label={`Preview ${item.originalName}`}
+          sx={{
+            display: 'block',
+            borderRadius: 1,
+            overflow: 'hidden',
+            '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
+          }}
+        >
+          <MediaThumb media={{ url: item.mediaUrl, mimeType: item.mimeType }} poster={item.thumbnailUrl} />
+        </ButtonBase>
+      )}
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+          {item.originalName}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          by {item.uploaderName}{' '}
+          <Typography component="span" variant="caption">
+            (ID {item.uploaderId})
+          </Typography>
+        </Typography>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, my: 0.75 }}>
+          <Chip
+            size="small"
+            icon={<FlagIcon />}
+            color="warning"
+            label={`${formatNumber(item.reports)} ${item.reports === 1 ? 'report' : 'reports'}`}
+          />
+          {decided ? (
+            <Chip
+              size="small"
+              color={STATUS_COLORS[item.status]}
+              variant="outlined"
+              label={STATUS_LABELS[item.status]}
+            />
+          ) : (
+            item.hidden && (
+              <Chip size="small" icon={<HideSourceIcon />} variant="outlined" label="Hidden from the pick" />
+            )
+          )}
+        </Stack>
+        <Stack
+          component="ul"
+          direction="row"
+          aria-label="Reasons"
+          sx={{ flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, m: 0 }}
+        >
+          {sortedReasons(item).map(([reason, n]) => (
+            <Chip
+              key={reason}
+              component="li"
+              size="small"
+              variant="outlined"
+              label={`${REASON_LABELS[reason] ?? reason} ${formatNumber(n)}`}
+            />
+          ))}
+        </Stack>
+        {item.notes.length > 0 && (
+          <Box component="ul" aria-label="Notes" sx={{ m: 0, mt: 0.75, pl: 2.5 }}>
+            {item.notes.slice(0, NOTES_SHOWN).map((note, i) => (
+              <Typography key={i} component="li" variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+                “{note}”
+              </Typography>
+            ))}
+            {item.notes.length > NOTES_SHOWN && (
+              <Typography component="li" variant="caption" color="text.secondary" sx={{ listStyle: 'none' }}>
+                and {item.notes.length - NOTES_SHOWN} more in the preview
+              </Typography>
+            )}
+          </Box>
+        )}
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.75 }}>
+          {reportedWhen(item)}
+          {decided && item.decidedAt ? ` · decided ${formatDateTime(item.decidedAt)}` : ''}
+        </Typography>
+      </Box>
+      {!decided && (
+        <Stack
+          direction={{ xs: 'row', md: 'column' }}
+          sx={{ gap: 1, gridColumn: { xs: '1 / -1', md: 'auto' }, flexWrap: 'wrap', alignItems: 'stretch' }}
+        >
+          <DecisionButtons item={item} pending={pending} {...actions} />
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** Keep, Delete, Ban uploader: the row's and the preview's buttons. */
+export function DecisionButtons({
+  item,
+  pending,
+  onKeep,
+  onDelete,
+  onBan,
+}: Omit<ItemActions, 'onPreview'> & { item: Item; pending?: boolean }) {
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        color="success"
+        startIcon={<CheckIcon />}
+        onClick={onKeep}
+        disabled={pending}
+        aria-label={`Keep ${item.originalName}`}
+      >
+        Keep
+      </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        color="error"
+        startIcon={<DeleteIcon />}
+        onClick={onDelete}
+        disabled={pending}
+        aria-label={`Delete ${item.originalName}`}
+      >
+        Delete
+      </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        color="error"
+        startIcon={<BlockIcon />}
+        onClick={onBan}
+        disabled={pending}
+        aria-label={`Ban ${item.uploaderName}`}
+      >
+        Ban uploader
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,230 @@
+import BlockIcon from '@mui/icons-material/Block';
+import CheckIcon from '@mui/icons-material/Check';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import { Alert, Box, Button, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { ListBase, Pagination, SortButton, Title, useListContext, useNotify, type Identifier } from 'react-admin';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { confirmDeleteText } from '../lib/texts';
+import { TRUST_TEXTS } from '../lib/trust-texts';
+import { httpStatus } from '../providers/http';
+import type { ModerationItem as Item } from '../providers/types';
+import { BanDialog } from '../users/BanDialog';
+import { useBanUsers } from '../users/useBanUsers';
+import { ModerationItem } from './ModerationItem';
+import { ModerationPreviewDialog } from './ModerationPreviewDialog';
+import { useModerationActions } from './useModerationActions';
+
+type Tab = 'open' | 'decided';
+
+/** Moderation (issue 12): reported media, most reports first; keep, delete or ban the uploader. */
+export default function ModerationPage() {
+  const notify = useNotify();
+  return (
+    <ListBase
+      resource="moderation"
+      perPage={20}
+      sort={{ field: 'reports', order: 'DESC' }}
+      filterDefaultValues={{ status: 'open' }}
+      queryOptions={{
+        onError: (err: unknown) => {
+          if (httpStatus(err) !== 401) notify(TRUST_TEXTS.fetchModerationFailed, { type: 'error' });
+        },
+      }}
+    >
+      <Title title="Moderation" />
+      <Box sx={{ mt: 2 }}>
+        <Queue />
+      </Box>
+    </ListBase>
+  );
+}
+
+/** What a ban asks about: the uploaders, by id, with a name to show. */
+type Uploaders = Map<Identifier, string>;
+
+function Queue() {
+  const {
+    data,
+    isPending,
+    error,
+    filterValues,
+    displayedFilters,
+    setFilters,
+    selectedIds,
+    onToggleItem,
+    onSelect,
+    onUnselectItems,
+  } = useListContext<Item>();
+  const tab: Tab = filterValues.status === 'decided' ? 'decided' : 'open';
+  const decided = tab === 'decided';
+  const { keep, remove, pending: deciding } = useModerationActions();
+  const { ban, pending: banning } = useBanUsers();
+  const pending = deciding || banning;
+
+  // rows seen on any page, so a selection made across pages still knows each row's uploader
+  const seen = useRef(new Map<Identifier, Item>());
+  for (const row of data ?? []) seen.current.set(row.id, row);
+
+  const [preview, setPreview] = useState<Item | null>(null);
+  const [toDelete, setToDelete] = useState<Identifier[]>([]);
+  const [toBan, setToBan] = useState<Uploaders>(new Map());
+
+  const pageIds = (data ?? []).map((m) => m.id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selectedIds.includes(id));
+  const uploadersOf = (ids: Identifier[]): Uploaders =>
+    new Map(
+      ids
+        .map((id) => seen.current.get(id))
+        .filter((row): row is Item => !!row)
+        .map((row) => [row.uploaderId, row.uploaderName]),
+    );
+  const deleteLabel =
+    toDelete.length === 1 ? (seen.current.get(toDelete[0]!)?.originalName ?? 'this media') : undefined;
+
+  const closePreview = () => setPreview(null);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+      <Tabs
+        value={tab}
+        onChange={(_, next: Tab) => {
+          onUnselectItems();
+          setFilters({ ...filterValues, status: next }, displayedFilters);
+        }}
+        aria-label="Moderation status"
+        sx={{ mb: 1 }}
+      >
+        <Tab value="open" label="Open" />
+        <Tab value="decided" label="Decided" />
+      </Tabs>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', gap: 1, minHeight: 40, mb: 1, flexWrap: 'wrap' }}
+        role="toolbar"
+        aria-label="Selection and sort"
+      >
+        {!decided && (
+          <Button
+            size="small"
+            onClick={() => (allOnPage ? onUnselectItems() : onSelect([...new Set([...selectedIds, ...pageIds])]))}
+            disabled={!pageIds.length}
+          >
+            {allOnPage ? 'Unselect all' : 'Select page'}
+          </Button>
+        )}
+        {!decided && selectedIds.length > 0 && (
+          <>
+            <Typography variant="body2" aria-live="polite">
+              {selectedIds.length} selected
+            </Typography>
+            <Button
+              size="small"
+              variant="outlined"
+              color="success"
+              startIcon={<CheckIcon />}
+              disabled={pending}
+              onClick={() => keep(selectedIds)}
+            >
+              Keep selected
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteSweepIcon />}
+              disabled={pending}
+              onClick={() => setToDelete(selectedIds)}
+            >
+              Delete selected
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              color="error"
+              startIcon={<BlockIcon />}
+              disabled={pending}
+              onClick={() => setToBan(uploadersOf(selectedIds))}
+            >
+              Ban uploaders
+            </Button>
+          </>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <SortButton
+          fields={decided ? ['reports', 'lastReportedAt', 'decidedAt'] : ['reports', 'lastReportedAt']}
+          label="Sort"
+        />
+      </Stack>
+
+      {error && httpStatus(error) !== 401 ? (
+        <Alert severity="error">{TRUST_TEXTS.fetchModerationFailed}</Alert>
+      ) : isPending ? (
+        <Stack spacing={1}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} variant="rounded" height={140} />
+          ))}
+        </Stack>
+      ) : data?.length ? (
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Reported media">
+          {data.map((item) => (
+            <ModerationItem
+              key={item.id}
+              item={item}
+              decided={decided}
+              pending={pending}
+              selected={selectedIds.includes(item.id)}
+              onToggle={() => onToggleItem(item.id)}
+              onPreview={() => setPreview(item)}
+              onKeep={() => keep([item.id])}
+              onDelete={() => setToDelete([item.id])}
+              onBan={() => setToBan(uploadersOf([item.id]))}
+            />
+          ))}
+        </Stack>
+      ) : (
+        <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+          {decided ? TRUST_TEXTS.noDecisions : TRUST_TEXTS.noOpenReports}
+        </Typography>
+      )}
+      <Pagination rowsPerPageOptions={[10, 20, 50]} />
+
+      <ModerationPreviewDialog
+        item={preview}
+        pending={pending}
+        onClose={closePreview}
+        onKeep={() => preview && keep([preview.id], closePreview)}
+        onDelete={() => preview && setToDelete([preview.id])}
+        onBan={() => preview && setToBan(uploadersOf([preview.id]))}
+      />
+      <ConfirmDialog
+        open={toDelete.length > 0}
+        title={toDelete.length > 1 ? 'Delete selected media' : 'Delete media'}
+        confirmLabel={toDelete.length > 1 ? `Delete ${toDelete.length}` : 'Delete'}
+        pending={pending}
+        onClose={() => setToDelete([])}
+        onConfirm={() =>
+          remove(toDelete, () => {
+            setToDelete([]);
+            closePreview();
+          })
+        }
+      >
+        {deleteLabel
+          ? confirmDeleteText(deleteLabel)
+          : `${confirmDeleteText(`${toDelete.length} selected media`)} Their files, votes and views go too.`}
+      </ConfirmDialog>
+      <BanDialog
+        names={[...toBan.values()]}
+        pending={pending}
+        onClose={() => setToBan(new Map())}
+        onConfirm={(deleteMedia) =>
+          ban([...toBan.keys()], deleteMedia, () => {
+            setToBan(new Map());
+            closePreview();
+            onUnselectItems();
+          })
+        }
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,262 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type AuditActor, type AuditEntry, auditInsert, idsTarget } from '../../../platform/audit/audit-entry.js';
+import { DomainError, notFound } from '../../../platform/domain-error.js';
+import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
+import { mediaUrl } from '../../media/domain/media.js';
+import { reachesThreshold } from '../domain/report.js';
+import {
+  type ModerationCriteria,
+  ModerationRepository,
+  type ModerationRow,
+  type ModerationSortField,
+  type NewReport,
+} from '../moderation.repository.js';
+
+interface Row {
+  media_id: number;
+  storage_key: string;
+  mime_type: string;
+  original_name: string;
+  uploader_id: number;
+  uploader_name: string;
+  status: ModerationRow['status'];
+  reports: number;
+  reasons: Record<string, number>;
+  notes: string[];
+  hidden: boolean;
+  first_reported_at: Date;
+  last_reported_at: Date;
+  decided_at: Date | null;
+}
+
+const toRow = (r: Row): ModerationRow => ({
+  id: r.media_id,
+  mediaUrl: mediaUrl(r.storage_key),
+  mimeType: r.mime_type,
+  originalName: r.original_name,
+  uploaderId: r.uploader_id,
+  uploaderName: r.uploader_name,
+  reports: r.reports,
+  reasons: r.reasons,
+  notes: r.notes,
+  hidden: r.hidden,
+  status: r.status,
+  firstReportedAt: new Date(r.first_reported_at).toISOString(),
+  lastReportedAt: new Date(r.last_reported_at).toISOString(),
+  decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+});
+
+const ORDER: Record<ModerationSortField, string> = {
+  reports: 'mo.reports',
+  id: 'mo.media_id',
+  lastReportedAt: 'mo.last_reported_at',
+  firstReportedAt: 'mo.first_reported_at',
+  decidedAt: 'mo.decided_at',
+};
+
+/** A moderation row collects reports again after a decision, starting over (a ban keeps collecting). */
+const REPORT_UPSERT = `
+  INSERT INTO moderation AS mo (media_id, storage_key, mime_type, original_name, uploader_id, uploader_name,
+                                status, decided_at, reports, reasons, notes)
+  VALUES ($1, $2, $3, $4, $5, $6,
+          CASE WHEN $9::boolean THEN 'banned' ELSE 'open' END, CASE WHEN $9::boolean THEN now() END,
+          1, jsonb_build_object($7::text, 1), CASE WHEN $8::text IS NULL THEN '{}'::text[] ELSE ARRAY[$8::text] END)
+  ON CONFLICT (media_id) DO UPDATE SET
+    reports = CASE WHEN mo.status IN ('open', 'banned') THEN mo.reports + 1 ELSE 1 END,
+    reasons = CASE WHEN mo.status IN ('open', 'banned')
+                THEN mo.reasons || jsonb_build_object($7::text, COALESCE((mo.reasons ->> $7::text)::int, 0) + 1)
+                ELSE jsonb_build_object($7::text, 1) END,
+    notes = CASE WHEN mo.status IN ('open', 'banned') THEN mo.notes ELSE '{}'::text[] END || EXCLUDED.notes,
+    first_reported_at = CASE WHEN mo.status IN ('open', 'banned') THEN mo.first_reported_at ELSE now() END,
+    hidden_by_reports = mo.status IN ('open', 'banned') AND mo.hidden_by_reports,
+    last_reported_at = now(),
+    status = CASE WHEN mo.status = 'banned' THEN 'banned' ELSE 'open' END,
+    decided_at = CASE WHEN mo.status = 'banned' THEN mo.decided_at END
+  RETURNING reports, hidden_by_reports`;
+
+@Injectable()
+export class TypeormModerationRepository extends ModerationRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  report(r: NewReport): Promise<{ hid: boolean }> {
+    return this.db.transaction(async (m) => {
+      // the media row's lock orders parallel reports of one item: each sees the count the one before left
+      const [media]: Array<{
+        user_id: number;
+        storage_key: string;
+        mime_type: string;
+        original_name: string;
+        username: string;
+        banned: boolean;
+      }> = await m.query(
+        `SELECT m.user_id, m.storage_key, m.mime_type, m.original_name, u.username, u.banned_at IS NOT NULL AS banned
+           FROM media m JOIN users u ON u.id = m.user_id WHERE m.id = $1 FOR NO KEY UPDATE OF m`,
+        [r.mediaId],
+      );
+      if (!media) throw notFound('Media not found');
+      if (media.user_id === r.userId)
+        throw new DomainError('bad_request', 'You cannot report your own media', { error: 'own_media' });
+      try {
+        await m.query(`INSERT INTO reports (user_id, media_id, reason, note) VALUES ($1, $2, $3, $4)`, [
+          r.userId,
+          r.mediaId,
+          r.reason,
+          r.note,
+        ]);
+      } catch (err) {
+        if (isUniqueViolation(err, 'reports_one_per_user'))
+          throw new DomainError('conflict', 'You have already reported this media', { error: 'already_reported' });
+        throw err;
+      }
+      const [row]: Array<{ reports: number; hidden_by_reports: boolean }> = await m.query(REPORT_UPSERT, [
+        r.mediaId,
+        media.storage_key,
+        media.mime_type,
+        media.original_name,
+        media.user_id,
+        media.username,
+        r.reason,
+        r.note,
+        media.banned,
+      ]);
+      if (row!.hidden_by_reports || !reachesThreshold(row!.reports, r.hideAfter)) return { hid: false };
+      await m.query(`UPDATE moderation SET hidden_by_reports = true WHERE media_id = $1`, [r.mediaId]);
+      await m.query(`UPDATE media SET hidden = true WHERE id = $1 AND NOT hidden`, [r.mediaId]);
+      return { hid: true };
+    });
+  }
+
+  async list(c: ModerationCriteria) {
+    const params: unknown[] = [];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    const where = [c.status === 'open' ? `mo.status = 'open'` : `mo.status <> 'open'`];
+    if (c.ids) where.push(`mo.media_id = ANY(${param(c.ids)}::int[])`);
+    const whereSql = `WHERE ${where.join(' AND ')}`;
+    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM moderation mo ${whereSql}`, params);
+    const rows: Row[] = await this.db.query(
+      `SELECT mo.media_id, mo.storage_key, mo.mime_type, mo.original_name, mo.uploader_id,
+              COALESCE(u.username, mo.uploader_name) AS uploader_name, mo.status, mo.reports, mo.reasons, mo.notes,
+              COALESCE(m.hidden, false) AS hidden, mo.first_reported_at, mo.last_reported_at, mo.decided_at
+         FROM moderation mo
+         LEFT JOIN media m ON m.id = mo.media_id
+         LEFT JOIN users u ON u.id = mo.uploader_id
+        ${whereSql}
+        ORDER BY ${ORDER[c.sort.field]} ${c.sort.order} NULLS LAST, mo.media_id ${c.sort.order}
+        LIMIT ${param(c.limit)} OFFSET ${param(c.offset)}`,
+      params,
+    );
+    return { rows: rows.map(toRow), total: Number(total) };
+  }
+
+  keep(ids: readonly number[], actor: AuditActor): Promise<number[]> {
+    return this.db.transaction(async (m) => {
+      // an item that still exists and was reported; a kept one may be kept again (nothing changes)
+      const kept = await this.ids(
+        m,
+        `UPDATE moderation mo SET status = 'kept', decided_at = now(), hidden_by_reports = false
+          WHERE mo.media_id = ANY($1::int[]) AND mo.status <> 'deleted'
+            AND EXISTS (SELECT 1 FROM media WHERE id = mo.media_id)
+          RETURNING mo.media_id AS id`,
+        [[...ids]],
+      );
+      await m.query(
+        `UPDATE reports SET dismissed_at = now() WHERE media_id = ANY($1::int[]) AND dismissed_at IS NULL`,
+        [kept],
+      );
+      // visible again unless its owner is banned
+      await m.query(
+        `UPDATE media m SET hidden = u.banned_at IS NOT NULL FROM users u
+          WHERE m.id = ANY($1::int[]) AND u.id = m.user_id AND m.hidden <> (u.banned_at IS NOT NULL)`,
+        [kept],
+      );
+      await this.audit(m, {
+        ...actor,
+        action: 'moderation.keep',
+        target: idsTarget('media', kept),
+        outcome: 'ok',
+        detail: this.missing(ids, kept),
+      });
+      return kept;
+    });
+  }
+
+  ban(ids: readonly number[], deleteMedia: boolean, actor: AuditActor): Promise<number[]> {
+    return this.db.transaction(async (m) => {
+      const banned = await this.ids(
+        m,
+        `UPDATE users SET banned_at = COALESCE(banned_at, now()) WHERE id = ANY($1::int[]) RETURNING id`,
+        [[...ids]],
+      );
+      await m.query(`UPDATE media SET hidden = true WHERE user_id = ANY($1::int[]) AND NOT hidden`, [banned]);
+      await m.query(
+        `UPDATE moderation SET status = 'banned', decided_at = now() WHERE uploader_id = ANY($1::int[]) AND status = 'open'`,
+        [banned],
+      );
+      await this.audit(m, {
+        ...actor,
+        action: 'user.ban',
+        target: idsTarget('user', banned),
+        outcome: 'ok',
+        detail:
+          [deleteMedia ? 'with all their media deleted' : '', this.missing(ids, banned) ?? '']
+            .filter(Boolean)
+            .join('; ') || undefined,
+      });
+      return banned;
+    });
+  }
+
+  unban(ids: readonly number[], actor: AuditActor): Promise<number[]> {
+    return this.db.transaction(async (m) => {
+      const unbanned = await this.ids(m, `UPDATE users SET banned_at = NULL WHERE id = ANY($1::int[]) RETURNING id`, [
+        [...ids],
+      ]);
+      // the rows a ban closed are open again: their reports still wait for a decision
+      await m.query(
+        `UPDATE moderation SET status = 'open', decided_at = NULL WHERE uploader_id = ANY($1::int[]) AND status = 'banned'`,
+        [unbanned],
+      );
+      await m.query(
+        `UPDATE media m SET hidden = EXISTS (SELECT 1 FROM moderation mo
+                                              WHERE mo.media_id = m.id AND mo.status = 'open' AND mo.hidden_by_reports)
+          WHERE m.user_id = ANY($1::int[]) AND m.hidden`,
+        [unbanned],
+      );
+      await this.audit(m, {
+        ...actor,
+        action: 'user.unban',
+        target: idsTarget('user', unbanned),
+        outcome: 'ok',
+        detail: this.missing(ids, unbanned),
+      });
+      return unbanned;
+    });
+  }
+
+  async mediaOf(userIds: readonly number[]): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM media WHERE user_id = ANY($1::int[])`, [
+      [...userIds],
+    ]);
+    return rows.map((r) => r.id);
+  }
+
+  private async ids(m: EntityManager, sql: string, params: unknown[]): Promise<number[]> {
+    // UPDATE ... RETURNING answers [rows, affected] through TypeORM on both drivers
+    const [rows]: [Array<{ id: number }>, number] = await m.query(sql, params);
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  }
+
+  private async audit(m: EntityManager, entry: AuditEntry): Promise<void> {
+    const { sql, params } = auditInsert(entry);
+    await m.query(sql, params);
+  }
+
+  private missing(asked: readonly number[], found: readonly number[]): string | undefined {
+    const gone = [...new Set(asked)].filter((id) => !found.includes(id)).sort((a, b) => a - b);
+    return gone.length ? `not found: ${gone.join(', ')}` : undefined;
+  }
+}

@@ -1,0 +1,62 @@
+import type { AuditActor } from '../../platform/audit/audit-entry.js';
+import type { ReportReason } from './domain/report.js';
+
+export type ModerationStatus = 'open' | 'kept' | 'deleted' | 'banned';
+
+export interface ModerationRow {
+  id: number;
+  mediaUrl: string;
+  mimeType: string;
+  originalName: string;
+  uploaderId: number;
+  uploaderName: string;
+  reports: number;
+  reasons: Record<string, number>;
+  notes: string[];
+  hidden: boolean;
+  status: ModerationStatus;
+  firstReportedAt: string;
+  lastReportedAt: string;
+  decidedAt: string | null;
+}
+
+export const MODERATION_SORTABLE = ['reports', 'id', 'lastReportedAt', 'firstReportedAt', 'decidedAt'] as const;
+export type ModerationSortField = (typeof MODERATION_SORTABLE)[number];
+
+export interface ModerationCriteria {
+  status: 'open' | 'decided';
+  ids?: number[];
+  sort: { field: ModerationSortField; order: 'ASC' | 'DESC' };
+  offset: number;
+  limit: number;
+}
+
+export interface NewReport {
+  userId: number;
+  mediaId: number;
+  reason: ReportReason;
+  note: string | null;
+  hideAfter: number;
+}
+
+/**
+ * Port over reports, the moderation queue and bans. Every write is one transaction, the audit
+ * row of an operator's decision included.
+ */
+export abstract class ModerationRepository {
+  /**
+   * Records a report and, when it brings the open reports to `hideAfter`, hides the media, in one
+   * transaction that holds the media row: parallel reports count exactly and only one hides.
+   * Throws not_found, own_media, already_reported. Answers whether this report hid the item.
+   */
+  abstract report(r: NewReport): Promise<{ hid: boolean }>;
+  abstract list(c: ModerationCriteria): Promise<{ rows: ModerationRow[]; total: number }>;
+  /** Dismisses the open reports and unhides (unless the owner is banned); answers the ids kept. */
+  abstract keep(ids: readonly number[], actor: AuditActor): Promise<number[]>;
+  /** Sets banned_at, hides their media, closes their open rows as banned; answers the users found. */
+  abstract ban(ids: readonly number[], deleteMedia: boolean, actor: AuditActor): Promise<number[]>;
+  /** Clears banned_at; their media is visible again unless reports hide it. */
+  abstract unban(ids: readonly number[], actor: AuditActor): Promise<number[]>;
+  /** Media ids of these users (for a ban that deletes them). */
+  abstract mediaOf(userIds: readonly number[]): Promise<number[]>;
+}

@@ -1,0 +1,31 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import type { User } from '../session/domain/user.js';
+import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
+import { MediaIdPipe } from '../media/dto/media-id.pipe.js';
+import { ReportMediaDto } from './dto/report.dto.js';
+import { ModerationService } from './moderation.service.js';
+
+@ApiTags('media')
+@Controller('api/media')
+export class ReportController {
+  constructor(private readonly moderation: ModerationService) {}
+
+  /** One report per visitor and item; the item never comes back to the reporter's random pick. */
+  @Post(':id/report')
+  @HttpCode(201)
+  @Visitor()
+  @RefuseBanned()
+  @ApiCreatedResponse({
+    description:
+      '{ reported: true }; 400 own_media; 404 not_found; 409 already_reported; 403 banned (the visitor is banned)',
+  })
+  async report(
+    @CurrentVisitor() user: User,
+    @Param('id', MediaIdPipe) id: number,
+    @Body() body: ReportMediaDto,
+  ): Promise<{ reported: true }> {
+    await this.moderation.report(user.id, id, body.reason, body.note);
+    return { reported: true };
+  }
+}

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { badRequest } from '../domain-error.js';
+import { containsPattern, type ListQueryDto, parseListQuery } from '../http/simple-rest.js';
+import { AUDIT_ACTIONS, type AuditEntry, auditInsert } from './audit-entry.js';
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  admin: string;
+  action: string;
+  target: string;
+  outcome: 'ok' | 'failed';
+  detail?: string;
+  clientAddress: string;
+}
+
+interface Row {
+  id: string | number;
+  at: Date;
+  admin: string;
+  action: string;
+  target: string;
+  outcome: 'ok' | 'failed';
+  detail: string | null;
+  client_address: string;
+}
+
+const toRow = (r: Row): AuditRow => ({
+  id: Number(r.id),
+  at: new Date(r.at).toISOString(),
+  admin: r.admin,
+  action: r.action,
+  target: r.target,
+  outcome: r.outcome,
+  ...(r.detail === null ? {} : { detail: r.detail }),
+  clientAddress: r.client_address,
+});
+
+const SORTABLE = ['at', 'id', 'action', 'admin', 'outcome'] as const;
+const ORDER: Record<(typeof SORTABLE)[number], string> = {
+  at: 'at',
+  id: 'id',
+  action: 'action',
+  admin: 'lower(admin)',
+  outcome: 'outcome',
+};
+
+export interface AuditCriteria {
+  where: string;
+  params: unknown[];
+}
+
+const EXPORT_PAGE = 1000;
+
+/** The operators' audit trail: appended to by every admin write, read by the Audit log page. */
+@Injectable()
+export class AuditLog {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Appends one row as its own statement (for actions that have no transaction of their own). */
+  async record(entry: AuditEntry): Promise<void> {
+    const { sql, params } = auditInsert(entry);
+    await this.db.query(sql, params);
+  }
+
+  /** filter: `action` (one code or a list), `q` (target or admin text), `from` / `to` (ISO times, inclusive). */
+  criteria(filter: Record<string, unknown>): AuditCriteria {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    const { action, q, from, to } = filter;
+    if (action !== undefined) {
+      const list = Array.isArray(action) ? action : [action];
+      if (!list.length || !list.every((a) => (AUDIT_ACTIONS as readonly unknown[]).includes(a)))
+        throw badRequest(`filter action must be one of ${AUDIT_ACTIONS.join(', ')}`);
+      where.push(`action = ANY(${param(list)}::varchar[])`);
+    }
+    if (q !== undefined) {
+      if (typeof q !== 'string' || q.length > 200) throw badRequest('filter q must be text of at most 200 characters');
+      if (q.trim()) {
+        const p = param(containsPattern(q.trim()));
+        where.push(`(target ILIKE ${p} OR admin ILIKE ${p} OR detail ILIKE ${p})`);
+      }
+    }
+    for (const [name, value, op] of [
+      ['from', from, '>='],
+      ['to', to, '<='],
+    ] as const) {
+      if (value === undefined) continue;
+      const t = typeof value === 'string' && value.length <= 40 ? new Date(value) : null;
+      if (!t || Number.isNaN(t.getTime())) throw badRequest(`filter ${name} must be an ISO date or time`);
+      where.push(`at ${op} ${param(t.toISOString())}::timestamptz`);
+    }
+    return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+  }
+
+  async list(query: ListQueryDto): Promise<{ rows: AuditRow[]; total: number; offset: number }> {
+    const q = parseListQuery(query, {
+      sortable: SORTABLE,
+      defaultSort: ['at', 'DESC'],
+      filters: ['action', 'q', 'from', 'to'],
+    });
+    const { where, params } = this.criteria(q.filter);
+    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM audit_log ${where}`, params);
+    const rows: Row[] = await this.db.query(
+      `SELECT * FROM audit_log ${where} ORDER BY ${ORDER[q.sort.field]} ${q.sort.order}, id ${q.sort.order}
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, q.offset],
+    );
+    return { rows: rows.map(toRow), total: Number(total), offset: q.offset };
+  }
+
+  /** Every matching row, newest first, a page at a time (keyset on id: the log only grows). */
+  async *exportRows(filter: Record<string, unknown>): AsyncGenerator<AuditRow> {
+    const { where, params } = this.criteria(filter);
+    let before = Number.MAX_SAFE_INTEGER;
+    for (;;) {
+      const cond = `${where ? `${where} AND` : 'WHERE'} id < $${params.length + 1}`;
+      const rows: Row[] = await this.db.query(`SELECT * FROM audit_log ${cond} ORDER BY id DESC LIMIT ${EXPORT_PAGE}`, [
+        ...params,
+        String(before),
+      ]);
+      for (const r of rows) yield toRow(r);
+      if (rows.length < EXPORT_PAGE) return;
+      before = Number(rows[rows.length - 1]!.id);
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import {
+  type CallHandler,
+  type ExecutionContext,
+  HttpException,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+  SetMetadata,
+  createParamDecorator,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { type Observable, from, lastValueFrom } from 'rxjs';
+import type { AdminRequest } from '../http/admin-auth/admin-auth.guard.js';
+import { clientIp } from '../http/admin-auth/admin-password-check.js';
+import type { AuditAction, AuditActor } from './audit-entry.js';
+import { AuditLog } from './audit-log.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+export interface AuditSpec {
+  /** The code, or how the request names it (one route, several actions). */
+  action: AuditAction | ((req: AdminRequest) => AuditAction);
+  /** The target as text, from the request (and the result when the action succeeded). */
+  target: (req: AdminRequest, result?: Json) => string;
+  /** Optional detail of a success (a failure's detail is its error message). */
+  detail?: (req: AdminRequest, result: Json) => string | undefined;
+  /**
+   * The service writes the success row itself, inside the action's own transaction; the
+   * interceptor only records a failure (whose transaction, audit row included, rolled back).
+   */
+  inTransaction?: boolean;
+}
+
+const AUDIT_KEY = 'audit:spec';
+
+/** Puts an admin write on the audit log: outcome ok after it succeeds, failed (with the message) when it throws. */
+export const Audited = (spec: AuditSpec) => SetMetadata(AUDIT_KEY, spec);
+
+/**
+ * The acting admin (resolved by the admin guard; on the login itself, the name it was tried with)
+ * and the trusted client address.
+ */
+export const actorOf = (req: AdminRequest): AuditActor => ({
+  admin: req.admin ?? (typeof req.body?.username === 'string' ? req.body.username : 'unknown'),
+  clientAddress: clientIp(req),
+});
+
+/** For services that write their audit row inside their own transaction. */
+export const Actor = createParamDecorator((_: unknown, ctx: ExecutionContext): AuditActor =>
+  actorOf(ctx.switchToHttp().getRequest<AdminRequest>()),
+);
+
+/** What the error answer says (a validation error's own messages, not "Bad Request Exception"). */
+function failureMessage(err: unknown): string {
+  if (err instanceof HttpException) {
+    const body = err.getResponse();
+    const m = typeof body === 'object' && body && 'message' in body ? (body as { message: unknown }).message : null;
+    if (m !== null) return Array.isArray(m) ? m.join('; ') : String(m);
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('AuditLog');
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly audit: AuditLog,
+  ) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const spec = this.reflector.get<AuditSpec | undefined>(AUDIT_KEY, ctx.getHandler());
+    if (!spec || ctx.getType() !== 'http') return next.handle();
+    const req = ctx.switchToHttp().getRequest<AdminRequest>();
+    return from(this.run(spec, req, next));
+  }
+
+  private async run(spec: AuditSpec, req: AdminRequest, next: CallHandler): Promise<unknown> {
+    let result: unknown;
+    try {
+      result = await lastValueFrom(next.handle(), { defaultValue: undefined });
+    } catch (err) {
+      await this.write(spec, req, 'failed', undefined, failureMessage(err));
+      throw err;
+    }
+    if (!spec.inTransaction) await this.write(spec, req, 'ok', result, spec.detail?.(req, result));
+    return result;
+  }
+
+  private async write(spec: AuditSpec, req: AdminRequest, outcome: 'ok' | 'failed', result: unknown, detail?: string) {
+    let target: string;
+    try {
+      target = spec.target(req, result);
+    } catch {
+      target = ''; // a body too malformed to name anything (its failure is still recorded)
+    }
+    const action = typeof spec.action === 'function' ? spec.action(req) : spec.action;
+    const entry = { ...actorOf(req), action, target, outcome, detail };
+    if (outcome === 'ok') return this.audit.record(entry); // an ok action must not go unrecorded: errors propagate
+    try {
+      await this.audit.record(entry);
+    } catch (err) {
+      // the action's own error is what the caller needs to see
+      this.logger.error(`Could not record failed ${action}: ${(err as Error).message}`);
+    }
+  }
+}
