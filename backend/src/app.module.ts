@@ -18,7 +18,7 @@ import { TrafficModule } from './modules/traffic/traffic.module.js';
 import { VotingModule } from './modules/voting/voting.module.js';
 import { CoreModule } from './platform/core.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
-import { AdminAuthModule } from './platform/http/admin-auth.module.js';
+import { AdminAuthModule } from './platform/http/admin-auth/admin-auth.module.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { ThrottleModule } from './platform/http/throttle.module.js';
 import { SiteController } from './platform/http/site.controller.js';

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { asAdmin, png, putObject, waitForJob, type JobBody } from './support/jobs.js';
+import { seededPng as png } from './fixtures/media-fixtures.js';
+import { putObject, waitForJob, type JobBody } from './support/jobs.js';
+import { asAdmin } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 
 const queryOf = (t: TestApp) => (sql: string, params?: unknown[]) => t.app.get(DataSource).query(sql, params);

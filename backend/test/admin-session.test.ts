@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { ADMIN_THROTTLE } from '../src/platform/http/admin-auth.js';
+import { ADMIN_THROTTLE } from '../src/platform/http/admin-auth/admin-password-check.js';
 import { db, snapshot } from './support/admin.js';
 import { createTestDatabase, dbKind, startTestApp, type TestApp } from './support/test-app.js';
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DailyCounts1763800100000 } from '../src/platform/database/migrations/1763800100000-daily-counts.js';
 import { pngImage, upload } from './fixtures/media-fixtures.js';
 import { asAdmin, db, seedMedia } from './support/admin.js';
-import { putObject, seedMedia as seedManyMedia, waitForJob } from './support/jobs.js';
+import { putObject, seedMediaRows as seedManyMedia, waitForJob } from './support/jobs.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 

@@ -232,6 +232,30 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
     );
   });
 
+  it('answers verification-failed when another account proved the address first, spending nothing', async () => {
+    const linkFor = async (v: Visitor) => {
+      const count = (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
+      await v.agent
+        .post('/api/auth/send-magic-link')
+        .send({ email: 'contested@example.com', sessionId: v.sessionId })
+        .expect(200);
+      return tokenOf((await outboxLinks(count + 1)).at(-1)!);
+    };
+    const first = await newVisitor(t);
+    const second = await newVisitor(t);
+    const firstToken = await linkFor(first);
+    const secondToken = await linkFor(second);
+    expect((await confirm(first, firstToken)).headers.location).not.toMatch(/error=/);
+    expect((await confirm(second, secondToken)).headers.location).toBe('/?error=verification-failed');
+    expect((await second.agent.get('/api/session').expect(200)).body.emailVerified).toBe(false);
+    const [row] = await t.app
+      .get(DataSource)
+      .query(`SELECT used_at FROM magic_link_tokens WHERE user_id = $1 AND email = 'contested@example.com'`, [
+        second.id,
+      ]);
+    expect(row.used_at).toBeNull();
+  });
+
   it('rejects bad requests with 4xx and sends nothing', async () => {
     const v = await newVisitor(t);
     const before = (await outboxLinks(3)).length;

@@ -1,11 +1,13 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { asAdmin, jpeg, listKeys, mp4, png, putObject, waitForJob } from './support/jobs.js';
+import { seededJpeg as jpeg, mp4, seededPng as png } from './fixtures/media-fixtures.js';
+import { listKeys, putObject, waitForJob } from './support/jobs.js';
+import { asAdmin } from './support/admin.js';
 import type { TestS3 } from './support/s3rver.js';
 import { startS3Process } from './support/s3rver-process.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 
-describe(`bucket manager on s3rver (${dbKind}, in-process jobs)`, () => {
+describe(`bucket manager on s3rver (${dbKind}, database job queue)`, () => {
   let s3: TestS3;
   let t: TestApp;
   let db: DataSource;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ConfigError, loadConfig } from '../src/config/env.js';
-import { ADMIN_THROTTLE } from '../src/platform/http/admin-auth.js';
+import { ADMIN_THROTTLE } from '../src/platform/http/admin-auth/admin-password-check.js';
 import { db } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 

@@ -1,5 +1,13 @@
 import { DataSource } from 'typeorm';
-import { asAdmin, expectConsistent, populationFacts, png, putObject, seedMedia, waitForJob } from './support/jobs.js';
+import {
+  expectConsistent,
+  populationFacts,
+  putObject,
+  seedMediaRows as seedMedia,
+  waitForJob,
+} from './support/jobs.js';
+import { seededPng as png } from './fixtures/media-fixtures.js';
+import { asAdmin } from './support/admin.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { dropQueues, testRedisUrl, uniquePrefix } from './support/worker-process.js';

@@ -1,17 +1,17 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
+import { seededPng as png } from './fixtures/media-fixtures.js';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import {
-  asAdmin,
   eventually,
   expectConsistent,
-  png,
   populationFacts,
   putObject,
-  seedMedia,
+  seedMediaRows as seedMedia,
   waitForJob,
 } from './support/jobs.js';
+import { asAdmin } from './support/admin.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import {

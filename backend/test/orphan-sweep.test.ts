@@ -1,9 +1,9 @@
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OrphanSweep } from '../src/modules/media/orphan-sweep.js';
-import { db, seedMedia } from './support/admin.js';
+import { asAdmin, db, seedMedia } from './support/admin.js';
 import { pngImage, upload } from './fixtures/media-fixtures.js';
-import { asAdmin, listKeys, putObject, waitForJob } from './support/jobs.js';
+import { listKeys, putObject, waitForJob } from './support/jobs.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
 

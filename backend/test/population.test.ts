@@ -3,13 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { asAdmin, eventually, expectConsistent, populationFacts, seedMedia, waitForJob } from './support/jobs.js';
+import {
+  eventually,
+  expectConsistent,
+  populationFacts,
+  seedMediaRows as seedMedia,
+  waitForJob,
+} from './support/jobs.js';
+import { asAdmin } from './support/admin.js';
 import { createTestDatabase, dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
 
 const queryOf = (t: TestApp) => (sql: string, params?: unknown[]) => t.app.get(DataSource).query(sql, params);
 
-describe(`vote population (${dbKind}, in-process jobs)`, () => {
+describe(`vote population (${dbKind}, database job queue)`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -241,7 +248,7 @@ describe(`population control without a runner (${dbKind}, RUN_JOBS=false)`, () =
   });
 });
 
-describe(`population pause, continue and restart with a runner (${dbKind}, in-process jobs)`, () => {
+describe(`population pause, continue and restart with a runner (${dbKind}, database job queue)`, () => {
   // one database for two app lifetimes, to restart "the server" in the middle of a run
   const store: { env: Record<string, string>; drop(): Promise<void> } = { env: {}, drop: async () => {} };
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import { asAdmin } from './support/admin.js';
 import path from 'node:path';
 import request from 'supertest';
-import { asAdmin } from './support/jobs.js';
 import { haveRedisServer, type PrivateRedis, startPrivateRedis } from './support/redis-server.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { buildBackend, startWorker, uniquePrefix, type WorkerProcess } from './support/worker-process.js';

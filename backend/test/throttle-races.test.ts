@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ADMIN_THROTTLE } from '../src/platform/http/admin-auth.js';
+import { ADMIN_THROTTLE } from '../src/platform/http/admin-auth/admin-password-check.js';
 import { db } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';

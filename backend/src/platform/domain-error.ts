@@ -11,6 +11,7 @@ export type DomainErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'range_not_satisfiable'
   | 'unavailable';
 
 export class DomainError extends Error {

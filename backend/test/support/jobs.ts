@@ -1,25 +1,11 @@
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
-import request from 'supertest';
 import { ObjectStorage } from '../../src/platform/storage/object-storage.js';
-import { tinyMp4 } from '../fixtures/media-fixtures.js';
+import { asAdmin } from './admin.js';
 import type { TestApp } from './test-app.js';
 
 /** Job results and rows as JSON: the tests check them field by field. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-
-export const ADMIN = { username: 'admin', password: 'test-admin-password' };
-
-/** An admin request (HTTP Basic, as the admin portal sends it). */
-export const asAdmin = (t: TestApp) => {
-  const agent = request(t.server);
-  const auth = <R extends request.Test>(r: R) => r.auth(ADMIN.username, ADMIN.password);
-  return {
-    get: (url: string) => auth(agent.get(url)),
-    post: (url: string) => auth(agent.post(url)),
-  };
-};
 
 export interface JobBody {
   id: string;
@@ -59,17 +45,6 @@ export async function eventually<T>(
   }
 }
 
-export const png = (seed = 0) =>
-  sharp({ create: { width: 4, height: 4, channels: 3, background: { r: seed % 256, g: 90, b: 200 } } })
-    .png()
-    .toBuffer();
-export const jpeg = (seed = 0) =>
-  sharp({ create: { width: 4, height: 4, channels: 3, background: { r: 10, g: seed % 256, b: 60 } } })
-    .jpeg()
-    .toBuffer();
-/** A real (tiny) MP4: imports check the whole box structure, not just the first box. */
-export const mp4 = () => Buffer.from(tinyMp4);
-
 /** Puts an object through the app's own storage adapter (s3rver or local disk). */
 export async function putObject(t: TestApp, key: string, body: Buffer | string, type = 'application/octet-stream') {
   await t.app.get(ObjectStorage).put(key, Readable.from([Buffer.from(body)]), type);
@@ -84,7 +59,7 @@ export async function listKeys(t: TestApp): Promise<string[]> {
 type Query = (sql: string, params?: unknown[]) => Promise<Json[]>;
 
 /** Gives `n` media rows to a new owner (set-based; population only needs rows, not files). */
-export async function seedMedia(
+export async function seedMediaRows(
   query: Query,
   n: number,
   tag = Math.random().toString(36).slice(2, 8),

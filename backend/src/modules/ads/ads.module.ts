@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AdConfigRepository } from './ad-config.repository.js';
 import { AdSchema } from './ad-schema.js';
-import { AdsAdminController } from './ads-admin.controller.js';
-import { AdsAdminService } from './ads-admin.service.js';
+import { AdsAdminController } from './admin/ads-admin.controller.js';
+import { AdsAdminService } from './admin/ads-admin.service.js';
 import { AdsController } from './ads.controller.js';
 import { AdsService } from './ads.service.js';
 import { TypeormAdConfigRepository } from './infrastructure/typeorm-ad-config.repository.js';

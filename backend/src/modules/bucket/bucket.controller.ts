@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
 import { Audited } from '../../platform/audit/audited.js';
-import { AdminOnly } from '../../platform/http/admin-auth.js';
+import { AdminOnly } from '../../platform/http/admin-auth/admin-routes.js';
 import { jobAccepted } from '../../platform/jobs/job-queue.js';
 import { BucketService } from './bucket.service.js';
 import { DeleteBucketFilesDto } from './dto/delete-bucket-files.dto.js';

@@ -1,10 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import type { AuditActor } from '../../platform/audit/audit-entry.js';
 import { Actor, Audited } from '../../platform/audit/audited.js';
-import { AdminOnly } from '../../platform/http/admin-auth.js';
-import { noCache } from '../../platform/http/simple-rest.js';
+import { AdminOnly } from '../../platform/http/admin-auth/admin-routes.js';
 import { ResetDatabaseDto } from './dto/reset-database.dto.js';
 import { MaintenanceService } from './maintenance.service.js';
 
@@ -16,26 +14,22 @@ export class DbTestController {
   constructor(private readonly maintenance: MaintenanceService) {}
 
   @Get('connection')
-  connection(@Res({ passthrough: true }) res: Response) {
-    noCache(res);
+  connection() {
     return this.maintenance.connection();
   }
 
   @Get('schema')
-  schema(@Res({ passthrough: true }) res: Response) {
-    noCache(res);
+  schema() {
     return this.maintenance.schema();
   }
 
   @Get('counts')
-  counts(@Res({ passthrough: true }) res: Response) {
-    noCache(res);
+  counts() {
     return this.maintenance.counts();
   }
 
   @Get('queries')
-  queries(@Res({ passthrough: true }) res: Response) {
-    noCache(res);
+  queries() {
     return this.maintenance.queries();
   }
 }

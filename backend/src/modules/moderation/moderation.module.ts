@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { TypeormModerationRepository } from './infrastructure/typeorm-moderation.repository.js';
-import { ModerationAdminController } from './moderation-admin.controller.js';
+import { ModerationAdminController } from './admin/moderation-admin.controller.js';
 import { ModerationRepository } from './moderation.repository.js';
 import { ModerationService } from './moderation.service.js';
 import { ReportController } from './report.controller.js';

@@ -69,11 +69,11 @@ class FakeLinks extends MagicLinkRepository {
   }
   async redeem(token: MagicLinkToken) {
     const t = this.tokens.find((x) => x.id === token.id)!;
-    if (t.usedAt) return false;
+    if (t.usedAt) return 'already-used' as const;
     t.usedAt = new Date();
     if (t.purpose === 'verify')
       Object.assign((await this.users.findById(t.userId))!, { email: t.email, emailVerified: true });
-    return true;
+    return 'redeemed' as const;
   }
   async claimMail() {
     const m = this.outbox.find((o) => !o.failed && o.due <= new Date());

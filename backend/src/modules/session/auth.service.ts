@@ -50,12 +50,9 @@ export class AuthService {
   async redeem(token: string): Promise<{ user: User } | { error: LandingError }> {
     const found = await this.check(token);
     if ('error' in found) return found;
-    try {
-      if (!(await this.links.redeem(found.link))) return { error: 'invalid-token' };
-    } catch (err) {
-      if (err instanceof DomainError && err.message === 'email_taken') return { error: 'verification-failed' };
-      throw err;
-    }
+    const outcome = await this.links.redeem(found.link);
+    if (outcome === 'already-used') return { error: 'invalid-token' };
+    if (outcome === 'email-taken') return { error: 'verification-failed' };
     return { user: (await this.users.findById(found.user.id)) ?? found.user };
   }
 

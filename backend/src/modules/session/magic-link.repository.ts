@@ -42,6 +42,8 @@ export interface QueuedLinkMail {
   attempts: number;
 }
 
+export type RedeemResult = 'redeemed' | 'already-used' | 'email-taken';
+
 /**
  * Port over magic-link tokens (stored as hashes), the request log the rate limits read and the
  * outbox their mail waits in.
@@ -57,11 +59,12 @@ export abstract class MagicLinkRepository {
   abstract issue(request: LinkRequest): Promise<'queued' | 'rate_limited'>;
   abstract findByHash(tokenHash: string): Promise<MagicLinkToken | null>;
   /**
-   * Marks the token used and applies its effect in one transaction; false when it was already
-   * spent (a concurrent second click loses). `verify` also proves the address for the user;
-   * throws 'email_taken' when another account proved it first.
+   * Marks the token used and applies its effect in one transaction; `already-used` when it was
+   * spent before (a concurrent second click loses). `verify` also proves the address for the
+   * user; `email-taken` (nothing changed, the token stays unspent) when another account proved
+   * it first.
    */
-  abstract redeem(token: MagicLinkToken): Promise<boolean>;
+  abstract redeem(token: MagicLinkToken): Promise<RedeemResult>;
   /** The oldest mail due, leased for `leaseMs` (another sender takes it over after that). */
   abstract claimMail(leaseMs: number): Promise<QueuedLinkMail | null>;
   /** Sent (or nothing to send): the row and its token go. */

@@ -1,8 +1,6 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { AdminOnly } from '../../platform/http/admin-auth.js';
-import { noCache } from '../../platform/http/simple-rest.js';
+import { AdminOnly } from '../../platform/http/admin-auth/admin-routes.js';
 import { ActivityCounters, type DailyCount } from './activity-counters.js';
 import { DailyQueryDto } from './dto/daily-query.dto.js';
 
@@ -15,8 +13,7 @@ export class StatsController {
 
   @Get()
   @ApiOkResponse({ description: '{ totalUsers, totalMedia, totalVotes, totalViews }' })
-  async stats(@Res({ passthrough: true }) res: Response) {
-    noCache(res);
+  async stats() {
     const { totalUsers, totalMedia, totalVotes, totalViews } = await this.counters.totals();
     return { totalUsers, totalMedia, totalVotes, totalViews };
   }
@@ -25,11 +22,7 @@ export class StatsController {
   @ApiOkResponse({
     description: '{ days: [{ day: "YYYY-MM-DD", uploads, votes, users }] } oldest first, ending today (UTC)',
   })
-  async daily(
-    @Query() query: DailyQueryDto,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<{ days: DailyCount[] }> {
-    noCache(res);
+  async daily(@Query() query: DailyQueryDto): Promise<{ days: DailyCount[] }> {
     return { days: await this.counters.daily(query.days ?? 30) };
   }
 }

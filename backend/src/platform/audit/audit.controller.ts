@@ -1,8 +1,8 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AdminOnly } from '../http/admin-auth.js';
-import { ListQueryDto, noCache, parseListQuery, sendListHeaders } from '../http/simple-rest.js';
+import { AdminOnly } from '../http/admin-auth/admin-routes.js';
+import { ListQueryDto, parseListQuery, sendListHeaders } from '../http/simple-rest.js';
 import { auditCsvLine, AUDIT_CSV_HEADER } from './audit-csv.js';
 import { AuditLog, type AuditRow } from './audit-log.js';
 
@@ -33,7 +33,6 @@ export class AuditController {
     });
     this.audit.criteria(filter);
     const day = new Date().toISOString().slice(0, 10);
-    noCache(res);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="audit_log_${day}.csv"`);
     res.write(`${AUDIT_CSV_HEADER.join(',')}\r\n`);

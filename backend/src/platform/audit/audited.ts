@@ -10,7 +10,8 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type Observable, from, lastValueFrom } from 'rxjs';
-import { clientIp, type AdminRequest } from '../http/admin-auth.js';
+import type { AdminRequest } from '../http/admin-auth/admin-auth.guard.js';
+import { clientIp } from '../http/admin-auth/admin-password-check.js';
 import type { AuditAction, AuditActor } from './audit-entry.js';
 import { AuditLog } from './audit-log.js';
 

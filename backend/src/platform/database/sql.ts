@@ -67,6 +67,17 @@ export class Database extends Sql {
     });
   }
 
+  /**
+   * A hot statement as a named prepared statement straight on the driver's pool (pg: parsed and
+   * planned once per connection, then only bound and executed; PGlite ignores the name), skipping
+   * TypeORM's per-query runner. Keep `name` unique per statement text: pg refuses a name reused
+   * for different SQL on the same connection. Errors are the driver's (same SQLSTATE codes).
+   */
+  override async prepared<T>(name: string, text: string, params: readonly unknown[] = []): Promise<T[]> {
+    const pool = (this.dataSource.driver as unknown as { master: DriverClient }).master;
+    return (await pool.query({ name, text, values: params })).rows as T[];
+  }
+
   transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
     return this.dataSource.transaction((manager) => fn(new Transaction(manager.queryRunner!)));
   }

@@ -7,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/env.js';
 import { DomainError } from '../domain-error.js';
-import { AdminAuthGuard } from './admin-auth.js';
+import { AdminAuthGuard } from './admin-auth/admin-auth.guard.js';
 import { helmetOptions } from './security-headers.js';
 import { ErrorFilter } from './error.filter.js';
 import { checkJsonDepth, rejectNulInBody, rejectNulInUrl } from './hostile-input.js';

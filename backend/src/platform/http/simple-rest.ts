@@ -109,20 +109,13 @@ export function parseListQuery<S extends string>(q: ListQueryDto, spec: ListSpec
   return { sort, offset, limit, filter };
 }
 
-/** `Content-Range` for a page, plus no-cache: admin lists must always show the live state. */
+/** `Content-Range` for a page (no-cache comes with every admin answer: AdminNoCacheInterceptor). */
 export function sendListHeaders(res: Response, resource: string, offset: number, count: number, total: number): void {
   res.setHeader(
     'Content-Range',
     count ? `${resource} ${offset}-${offset + count - 1}/${total}` : `${resource} */${total}`,
   );
   res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
-  noCache(res);
-}
-
-export function noCache(res: Response): void {
-  res.setHeader('Cache-Control', 'no-store, no-cache, must-revalidate, max-age=0');
-  res.setHeader('Pragma', 'no-cache');
-  res.setHeader('Expires', '0');
 }
 
 /** `LIKE` pattern for a substring search: the user's `%`, `_` and `\` match literally. */

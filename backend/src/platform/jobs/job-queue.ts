@@ -4,7 +4,7 @@ import { DomainError } from '../domain-error.js';
  * Long admin work (bucket import, vote population, duplicate scan) runs as jobs. The API answers
  * 202 with a job id at once; a worker (the API process itself unless RUN_JOBS=false, or
  * `worker.ts`) runs the handler; `GET /api/admin/jobs/{id}` reads the state from wherever the
- * adapter keeps it (Redis for BullMQ, the `jobs` table in-process), so any replica can answer.
+ * adapter keeps it (Redis for BullMQ, the `jobs` table for DatabaseJobQueue), so any replica can answer.
  */
 export const JOB_NAMES = ['import-media', 'populate-votes', 'find-duplicates'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
@@ -74,7 +74,7 @@ export class JobInterrupted extends Error {
   }
 }
 
-/** Port: BullmqJobQueue when REDIS_URL is set, InProcessJobQueue otherwise. */
+/** Port: BullmqJobQueue when REDIS_URL is set, DatabaseJobQueue otherwise. */
 export abstract class JobQueue {
   abstract enqueue(name: JobName, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<JobView>;
   abstract get(id: string): Promise<JobView | null>;

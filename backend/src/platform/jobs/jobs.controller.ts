@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { notFound } from '../domain-error.js';
-import { AdminOnly } from '../http/admin-auth.js';
+import { AdminOnly } from '../http/admin-auth/admin-routes.js';
 import { jobNameOf, JobQueue, type JobView } from './job-queue.js';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';

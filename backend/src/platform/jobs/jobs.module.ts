@@ -2,14 +2,14 @@ import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Global, Module, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
 import { bullmqProcessor, BullmqJobQueue, defaultJobOptions, redisConnection } from './bullmq-job-queue.js';
-import { InProcessJobQueue } from './in-process-job-queue.js';
+import { DatabaseJobQueue } from './database-job-queue.js';
 import { JobHandlers } from './job-handlers.js';
 import { JOB_NAMES, JobQueue } from './job-queue.js';
 import { JobsController } from './jobs.controller.js';
 import { RunningJobs } from './running-jobs.js';
 
 /**
- * JobQueue port: BullMQ when REDIS_URL is set, in-process (the `jobs` table) otherwise. Both run
+ * JobQueue port: BullMQ when REDIS_URL is set, DatabaseJobQueue (the `jobs` table) otherwise. Both run
  * the same handlers, which modules register with JobHandlers. With RUN_JOBS=false this process
  * only enqueues and reads state; `worker.ts` (or another API process) runs the handlers.
  */
@@ -22,7 +22,7 @@ export class JobsModule implements OnModuleDestroy {
       return {
         module: JobsModule,
         controllers: [JobsController],
-        providers: [...common, { provide: JobQueue, useClass: InProcessJobQueue }],
+        providers: [...common, { provide: JobQueue, useClass: DatabaseJobQueue }],
         exports: [JobQueue, JobHandlers],
       };
     }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Database } from '../../../platform/database/sql.js';
 import { AdConfigRepository, type AdConfig } from '../ad-config.repository.js';
 
 interface Row {
@@ -21,22 +20,22 @@ const toAdConfig = (r: Row): AdConfig => ({
 
 @Injectable()
 export class TypeormAdConfigRepository extends AdConfigRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   async find(zoneId: string) {
-    const [r] = await this.db.query(`SELECT * FROM ad_configs WHERE zone_id = $1`, [zoneId]);
+    const r = await this.db.one<Row>(`SELECT * FROM ad_configs WHERE zone_id = $1`, [zoneId]);
     return r ? toAdConfig(r) : null;
   }
 
   async save(c: Omit<AdConfig, 'updatedAt'>) {
-    const [r] = await this.db.query(
+    const r = await this.db.one<Row>(
       `INSERT INTO ad_configs (zone_id, zone_name, ad_code, is_active) VALUES ($1, $2, $3, $4)
        ON CONFLICT (zone_id) DO UPDATE SET zone_name = $2, ad_code = $3, is_active = $4, updated_at = now()
        RETURNING *`,
       [c.zoneId, c.zoneName, c.adCode, c.isActive],
     );
-    return toAdConfig(r);
+    return toAdConfig(r!);
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type QueryRunner } from 'typeorm';
 import { type AuditEntry, auditInsert } from '../../../platform/audit/audit-entry.js';
+import { Database } from '../../../platform/database/sql.js';
 import { COUNTER_TOTALS_SQL, toTotals } from '../../stats/counter-totals.js';
 import { DatabaseProbe, type SampleQueryResult, type TableInfo, type Totals } from '../database-probe.js';
 
@@ -16,19 +15,19 @@ const SAMPLES: Array<[string, string]> = [
 
 @Injectable()
 export class TypeormDatabaseProbe extends DatabaseProbe {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   async connection() {
-    const [r] = await this.db.query(
+    const r = (await this.db.one<{ version: string; database: string; server_time: Date }>(
       `SELECT version() AS version, current_database() AS database, now() AS server_time`,
-    );
+    ))!;
     return { version: String(r.version), database: String(r.database), serverTime: new Date(r.server_time) };
   }
 
   async tables(): Promise<TableInfo[]> {
-    const rows: Array<{ name: string; columns: number }> = await this.db.query(
+    const rows = await this.db.rows<{ name: string; columns: number }>(
       `SELECT t.table_name AS name, count(c.column_name)::int AS columns
          FROM information_schema.tables t
          LEFT JOIN information_schema.columns c ON c.table_schema = t.table_schema AND c.table_name = t.table_name
@@ -42,36 +41,30 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
     const out: SampleQueryResult[] = [];
     for (const [name, sql] of SAMPLES) {
       const started = performance.now();
-      const rows: unknown[] = await this.db.query(sql);
+      const rows = await this.db.rows(sql);
       out.push({ name, rowCount: rows.length, durationMs: Math.round(performance.now() - started) });
     }
     return out;
   }
 
   async reset(audit: AuditEntry): Promise<Totals> {
-    // one runner for everything: on PGlite it holds the only connection, so nothing else may run inside
-    const runner: QueryRunner = this.db.createQueryRunner();
-    try {
-      await runner.startTransaction();
-      const { totalUsers, totalMedia, totalVotes, totalViews } = toTotals((await runner.query(COUNTER_TOTALS_SQL))[0]);
+    // one transaction for everything: on PGlite it holds the only connection, so nothing else runs inside
+    return this.db.transaction(async (tx) => {
+      const { totalUsers, totalMedia, totalVotes, totalViews } = toTotals(
+        (await tx.one<Parameters<typeof toTotals>[0]>(COUNTER_TOTALS_SQL))!,
+      );
       // CASCADE also empties what references users (magic-link tokens); population runs point at
       // user and media ids that RESTART IDENTITY hands out again, so they go too, but their own ids
       // keep counting: a run id (and the job ids made from it) is never handed out twice
-      await runner.query(`TRUNCATE users, media, votes, views RESTART IDENTITY CASCADE`);
-      await runner.query(`TRUNCATE population_runs CONTINUE IDENTITY`);
+      await tx.rows(`TRUNCATE users, media, votes, views RESTART IDENTITY CASCADE`);
+      await tx.rows(`TRUNCATE population_runs CONTINUE IDENTITY`);
       // the audit log references nothing and is not emptied: the reset itself is its next row
       const audited = auditInsert({
         ...audit,
         detail: `${totalUsers} users, ${totalMedia} media, ${totalVotes} votes, ${totalViews} views deleted`,
       });
-      await runner.query(audited.sql, audited.params);
-      await runner.commitTransaction();
+      await tx.rows(audited.sql, audited.params);
       return { totalUsers, totalMedia, totalVotes, totalViews };
-    } catch (err) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction();
-      throw err;
-    } finally {
-      await runner.release();
-    }
+    });
   }
 }

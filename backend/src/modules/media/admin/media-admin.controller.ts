@@ -3,10 +3,10 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type AuditActor, idsTarget } from '../../../platform/audit/audit-entry.js';
 import { Actor, Audited } from '../../../platform/audit/audited.js';
-import { AdminOnly } from '../../../platform/http/admin-auth.js';
+import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
 import { RequireJson } from '../../../platform/http/require-json.js';
-import { ListQueryDto, noCache, sendListHeaders } from '../../../platform/http/simple-rest.js';
+import { ListQueryDto, sendListHeaders } from '../../../platform/http/simple-rest.js';
 import { AdminMediaDto, DeleteMediaDto } from './dto/admin-media.dto.js';
 import { MediaAdminService } from './media-admin.service.js';
 
@@ -27,14 +27,12 @@ export class MediaAdminController {
   /** The Media page's three totals, from the database's counters. Declared before `:id`, which would take "totals". */
   @Get('totals')
   @ApiOkResponse({ description: '{ totalMedia, totalVotes, totalViews }' })
-  async totals(@Res({ passthrough: true }) res: Response) {
-    noCache(res);
+  async totals() {
     return this.media.totals();
   }
 
   @Get(':id')
-  async get(@Param('id', IdParam) id: number, @Res({ passthrough: true }) res: Response): Promise<AdminMediaDto> {
-    noCache(res);
+  async get(@Param('id', IdParam) id: number): Promise<AdminMediaDto> {
     return AdminMediaDto.of(await this.media.get(id));
   }
 

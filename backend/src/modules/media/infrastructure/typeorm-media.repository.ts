@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { notFound } from '../../../platform/domain-error.js';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
-import { preparedQuery } from '../../../platform/database/prepared-query.js';
+import { Database } from '../../../platform/database/sql.js';
 import type { Media, NewMedia, OwnMedia } from '../domain/media.js';
 import { type DeleteAudit, MediaRepository } from '../media.repository.js';
 import { auditInsertSelect } from '../../../platform/audit/audit-entry.js';
@@ -43,17 +41,17 @@ export const toMedia = (r: MediaRow): Media => ({
 
 @Injectable()
 export class TypeormMediaRepository extends MediaRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   private async one(sql: string, params: unknown[]): Promise<Media | null> {
-    const rows: MediaRow[] = await this.db.query(sql, params);
+    const rows: MediaRow[] = await this.db.rows(sql, params);
     return rows[0] ? toMedia(rows[0]) : null;
   }
 
   async expectObject(storageKey: string): Promise<void> {
-    await this.db.query(
+    await this.db.rows(
       `INSERT INTO orphan_objects (storage_key, reason) VALUES ($1, 'upload')
        ON CONFLICT (storage_key) DO UPDATE SET reason = 'upload', created_at = now()`,
       [storageKey],
@@ -79,7 +77,7 @@ export class TypeormMediaRepository extends MediaRepository {
 
   async listByUser(userId: number): Promise<OwnMedia[]> {
     // the moderation row of a hidden item says whether reports hid it (a ban hides too, and is no review)
-    const rows: Array<MediaRow & { under_review: boolean }> = await this.db.query(
+    const rows: Array<MediaRow & { under_review: boolean }> = await this.db.rows(
       `SELECT ${MEDIA_COLUMNS},
               hidden AND EXISTS (SELECT 1 FROM moderation mo
                                   WHERE mo.media_id = media.id AND mo.status = 'open' AND mo.hidden_by_reports) AS under_review
@@ -92,8 +90,7 @@ export class TypeormMediaRepository extends MediaRepository {
   async findRandomFor(userId: number, excludeIds: readonly number[]): Promise<Media | null> {
     // pick_media() walks the user's lap over the random order (migration PickLaps1763849000000);
     // a function in FROM runs once
-    const rows = await preparedQuery<MediaRow>(
-      this.db,
+    const rows = await this.db.prepared<MediaRow>(
       'media-pick',
       `SELECT ${PICKED_COLUMNS} FROM pick_media($1, $2::int[]) AS p(id) JOIN media m ON m.id = p.id`,
       [userId, [...excludeIds]],
@@ -102,7 +99,7 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async existsFromOthers(userId: number): Promise<boolean> {
-    const rows = await preparedQuery(this.db, 'media-others-exist', `SELECT 1 FROM media WHERE user_id <> $1 LIMIT 1`, [
+    const rows = await this.db.prepared('media-others-exist', `SELECT 1 FROM media WHERE user_id <> $1 LIMIT 1`, [
       userId,
     ]);
     return rows.length > 0;
@@ -112,7 +109,7 @@ export class TypeormMediaRepository extends MediaRepository {
     // one statement, so the view row and the counter can never disagree; own uploads are not counted
     let rows: Array<{ recorded: number; found: boolean }>;
     try {
-      rows = await this.db.query(
+      rows = await this.db.rows(
         `WITH ins AS (
            INSERT INTO views (user_id, media_id)
            SELECT $1, id FROM media WHERE id = $2 AND user_id <> $1
@@ -144,7 +141,7 @@ export class TypeormMediaRepository extends MediaRepository {
         )
       : null;
     // the outer SELECT keeps the driver's answer a plain row list on both pg and PGlite
-    const rows: MediaRow[] = await this.db.query(
+    const rows: MediaRow[] = await this.db.rows(
       `WITH gone AS (DELETE FROM media WHERE id = ANY($1::int[]) RETURNING ${MEDIA_COLUMNS}),
        noted AS (
          INSERT INTO orphan_objects (storage_key, reason) SELECT storage_key, 'delete' FROM gone
@@ -157,7 +154,7 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async orphansBefore(olderThan: Date, limit: number): Promise<string[]> {
-    const rows: { storage_key: string }[] = await this.db.query(
+    const rows: { storage_key: string }[] = await this.db.rows(
       `SELECT storage_key FROM orphan_objects WHERE created_at < $1 ORDER BY created_at LIMIT $2`,
       [olderThan, limit],
     );
@@ -165,6 +162,6 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async objectSettled(storageKey: string): Promise<void> {
-    await this.db.query(`DELETE FROM orphan_objects WHERE storage_key = $1`, [storageKey]);
+    await this.db.rows(`DELETE FROM orphan_objects WHERE storage_key = $1`, [storageKey]);
   }
 }

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AdminOnly } from '../../../platform/http/admin-auth.js';
+import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
-import { ListQueryDto, noCache, sendListHeaders } from '../../../platform/http/simple-rest.js';
+import { ListQueryDto, sendListHeaders } from '../../../platform/http/simple-rest.js';
 import { AdminUserDto, GeocodeQueryDto } from './dto/admin-user.dto.js';
 import { GeocodingService, type LocationLabel } from './geocoding.service.js';
 import { UsersAdminService } from './users-admin.service.js';
@@ -27,14 +27,12 @@ export class UsersAdminController {
   /** The Users page's three totals, from the database's counters. Declared before `users/:id`. */
   @Get('users/totals')
   @ApiOkResponse({ description: '{ totalUsers, activeUsers, savedAccounts }' })
-  async totals(@Res({ passthrough: true }) res: Response) {
-    noCache(res);
+  async totals() {
     return this.users.totals();
   }
 
   @Get('users/:id')
-  async get(@Param('id', IdParam) id: number, @Res({ passthrough: true }) res: Response): Promise<AdminUserDto> {
-    noCache(res);
+  async get(@Param('id', IdParam) id: number): Promise<AdminUserDto> {
     return AdminUserDto.of(await this.users.get(id));
   }
 

@@ -1,28 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { conflict } from '../../../platform/domain-error.js';
 import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
+import { Database } from '../../../platform/database/sql.js';
 import {
   type LinkRequest,
   MagicLinkRepository,
   type MagicLinkPurpose,
   type MagicLinkToken,
   type QueuedLinkMail,
+  type RedeemResult,
 } from '../magic-link.repository.js';
 
 @Injectable()
 export class TypeormMagicLinkRepository extends MagicLinkRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   issue(r: LinkRequest): Promise<'queued' | 'rate_limited'> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async (tx) => {
       // one holder per IP, then per address (always in that order): counting and logging act as one step
-      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('magic-link-ip:' || $1, 0))`, [r.ip]);
-      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('magic-link-email:' || lower($1), 0))`, [r.email]);
-      const logged: unknown[] = await m.query(
+      await tx.rows(`SELECT pg_advisory_xact_lock(hashtextextended('magic-link-ip:' || $1, 0))`, [r.ip]);
+      await tx.rows(`SELECT pg_advisory_xact_lock(hashtextextended('magic-link-email:' || lower($1), 0))`, [r.email]);
+      const logged = await tx.rows(
         `INSERT INTO magic_link_requests (email, ip)
          SELECT $1::varchar, $2::varchar
          WHERE (SELECT count(*) FROM magic_link_requests WHERE lower(email) = lower($1::varchar) AND created_at > $3) < $4
@@ -32,7 +31,7 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
       );
       if (logged.length === 0) return 'rate_limited';
       // one statement whether or not the account exists: a mail row is queued either way
-      await m.query(
+      await tx.rows(
         `WITH target AS (${r.userId === null ? BY_VERIFIED_EMAIL : BY_ID}),
          token AS (
            INSERT INTO magic_link_tokens (token_hash, user_id, email, purpose, expires_at)
@@ -49,7 +48,7 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
   }
 
   async findByHash(tokenHash: string): Promise<MagicLinkToken | null> {
-    const [r] = await this.db.query(
+    const r = await this.db.one<TokenRow>(
       `SELECT id, user_id, email, purpose, expires_at, used_at FROM magic_link_tokens WHERE token_hash = $1`,
       [tokenHash],
     );
@@ -64,32 +63,30 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
     };
   }
 
-  async redeem(token: MagicLinkToken): Promise<boolean> {
-    return this.db.transaction(async (m) => {
-      // TypeORM answers [rows, affected] for UPDATE on postgres
-      const [spent] = await m.query(
-        `UPDATE magic_link_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
-        [token.id],
-      );
-      if (spent.length === 0) return false;
-      if (token.purpose === 'verify') {
-        try {
-          await m.query(`UPDATE users SET email = $2, email_verified = true WHERE id = $1`, [
+  async redeem(token: MagicLinkToken): Promise<RedeemResult> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const spent = await tx.one(
+          `UPDATE magic_link_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
+          [token.id],
+        );
+        if (!spent) return 'already-used';
+        if (token.purpose === 'verify')
+          await tx.rows(`UPDATE users SET email = $2, email_verified = true WHERE id = $1`, [
             token.userId,
             token.email,
           ]);
-        } catch (err) {
-          if (isUniqueViolation(err, 'users_verified_email_ci')) throw conflict('email_taken');
-          throw err;
-        }
-      }
-      return true;
-    });
+        return 'redeemed';
+      });
+    } catch (err) {
+      // the transaction rolled back: the token stays unspent, as when nothing happened
+      if (isUniqueViolation(err, 'users_verified_email_ci')) return 'email-taken';
+      throw err;
+    }
   }
 
   async claimMail(leaseMs: number): Promise<QueuedLinkMail | null> {
-    // TypeORM answers [rows, affected] for UPDATE on postgres
-    const [rows]: [OutboxRow[], number] = await this.db.query(
+    const r = await this.db.one<OutboxRow>(
       `UPDATE magic_link_outbox SET attempts = attempts + 1,
          locked_until = now() + make_interval(secs => $1::double precision / 1000)
        WHERE id = (
@@ -100,7 +97,6 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
        RETURNING id, recipient, username, purpose, token, attempts`,
       [leaseMs],
     );
-    const r = rows[0];
     if (!r) return null;
     return {
       id: Number(r.id),
@@ -113,17 +109,26 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
   }
 
   async mailSent(id: number): Promise<void> {
-    await this.db.query(`DELETE FROM magic_link_outbox WHERE id = $1`, [id]);
+    await this.db.rows(`DELETE FROM magic_link_outbox WHERE id = $1`, [id]);
   }
 
   async mailFailed(id: number, error: string, retryAt: Date | null): Promise<void> {
-    await this.db.query(
+    await this.db.rows(
       retryAt
         ? `UPDATE magic_link_outbox SET last_error = $2, locked_until = NULL, next_attempt_at = $3 WHERE id = $1`
         : `UPDATE magic_link_outbox SET last_error = $2, locked_until = NULL, failed_at = now(), token = NULL WHERE id = $1`,
       retryAt ? [id, error.slice(0, 2000), retryAt] : [id, error.slice(0, 2000)],
     );
   }
+}
+
+interface TokenRow {
+  id: number;
+  user_id: number;
+  email: string;
+  purpose: MagicLinkPurpose;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 interface OutboxRow {

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { conflict, notFound } from '../../../platform/domain-error.js';
 import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
-import { preparedQuery } from '../../../platform/database/prepared-query.js';
+import { Database } from '../../../platform/database/sql.js';
 import type { User } from '../domain/user.js';
 import { UserRepository } from '../user.repository.js';
 
@@ -38,20 +36,19 @@ export const toUser = (r: UserRow): User => ({
 
 @Injectable()
 export class TypeormUserRepository extends UserRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   private async one(sql: string, params: unknown[]): Promise<User | null> {
-    const rows: UserRow[] = await this.db.query(sql, params);
-    return rows[0] ? toUser(rows[0]) : null;
+    const row = await this.db.one<UserRow>(sql, params);
+    return row ? toUser(row) : null;
   }
 
-  /** UPDATE ... RETURNING: TypeORM answers [rows, affected] for UPDATE on postgres. */
   private async updated(sql: string, params: unknown[]): Promise<User> {
-    const [rows]: [UserRow[], number] = await this.db.query(sql, params);
-    if (!rows[0]) throw notFound('User not found');
-    return toUser(rows[0]);
+    const user = await this.one(sql, params);
+    if (!user) throw notFound('User not found');
+    return user;
   }
 
   findById(id: number) {
@@ -59,8 +56,7 @@ export class TypeormUserRepository extends UserRepository {
   }
 
   async findBySessionId(sessionId: string) {
-    const rows = await preparedQuery<UserRow>(
-      this.db,
+    const rows = await this.db.prepared<UserRow>(
       'user-by-session',
       `SELECT ${COLUMNS} FROM users WHERE session_id = $1`,
       [sessionId],
@@ -73,10 +69,10 @@ export class TypeormUserRepository extends UserRepository {
   }
 
   async isUsernameTaken(username: string, exceptUserId?: number) {
-    const rows: unknown[] = await this.db.query(
-      `SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2 LIMIT 1`,
-      [username, exceptUserId ?? 0],
-    );
+    const rows = await this.db.rows(`SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2 LIMIT 1`, [
+      username,
+      exceptUserId ?? 0,
+    ]);
     return rows.length > 0;
   }
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Database } from '../../../platform/database/sql.js';
 import { ActivityCounters, type DailyCount, type Totals } from '../activity-counters.js';
 import { COUNTER_TOTALS_SQL, toTotals } from '../counter-totals.js';
 
@@ -8,27 +7,27 @@ const SETTLE_BATCH = 5000;
 
 @Injectable()
 export class TypeormActivityCounters extends ActivityCounters {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   async totals(): Promise<Totals> {
     await this.settle();
-    const [r] = await this.db.query(COUNTER_TOTALS_SQL);
-    return toTotals(r);
+    const r = await this.db.one<Parameters<typeof toTotals>[0]>(COUNTER_TOTALS_SQL);
+    return toTotals(r!);
   }
 
   async settle(): Promise<void> {
     // batches of SETTLE_BATCH users; an empty queue costs one index look-up
     for (;;) {
-      const [{ n }] = await this.db.query(`SELECT counts_settle($1) AS n`, [SETTLE_BATCH]);
+      const [{ n }] = await this.db.rows<{ n: string }>(`SELECT counts_settle($1) AS n`, [SETTLE_BATCH]);
       if (Number(n) < SETTLE_BATCH) return;
     }
   }
 
   async daily(days: number): Promise<DailyCount[]> {
     // today is the database's UTC day, the same clock the triggers book by
-    const rows: Array<{ day: string; uploads: string; votes: string; users: string }> = await this.db.query(
+    const rows: Array<{ day: string; uploads: string; votes: string; users: string }> = await this.db.rows(
       `WITH span AS (SELECT counts_utc_day(now()) AS last)
        SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(sum(c.uploads), 0)::bigint AS uploads,
               coalesce(sum(c.votes), 0)::bigint AS votes, coalesce(sum(c.users), 0)::bigint AS users

@@ -1,8 +1,7 @@
 import { Controller, Get, Logger, Res } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AdminOnly } from '../../../platform/http/admin-auth.js';
-import { noCache } from '../../../platform/http/simple-rest.js';
+import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { exportFileName, VoteExportService } from './vote-export.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -27,7 +26,6 @@ export class VoteExportController {
       res.status(200);
       res.setHeader('Content-Type', XLSX);
       res.setHeader('Content-Disposition', `attachment; filename="${exportFileName()}"`);
-      noCache(res);
     };
     try {
       await this.exporter.export(res, start, () => closed || res.destroyed);

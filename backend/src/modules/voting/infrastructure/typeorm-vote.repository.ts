@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
-import { preparedQuery } from '../../../platform/database/prepared-query.js';
+import { Database } from '../../../platform/database/sql.js';
 import { type CastVoteResult, VoteRepository } from '../vote.repository.js';
 
 /**
@@ -30,7 +28,7 @@ export const CAST_VOTE_SQL = `WITH target AS (
 
 @Injectable()
 export class TypeormVoteRepository extends VoteRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
@@ -38,7 +36,7 @@ export class TypeormVoteRepository extends VoteRepository {
     let rows: Array<{ owner_id: number | null; total_votes: number | null; hot_votes: number | null }>;
     try {
       // a prepared statement: parsed and planned once per connection, the hot path stays execute-only
-      rows = await preparedQuery(this.db, 'vote-cast', CAST_VOTE_SQL, [userId, mediaId, isHot]);
+      rows = await this.db.prepared('vote-cast', CAST_VOTE_SQL, [userId, mediaId, isHot]);
     } catch (err) {
       if (isForeignKeyViolation(err)) return { kind: 'media-not-found' }; // deleted meanwhile
       throw err;

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuditAction } from '../../../platform/audit/audit-entry.js';
 import { Audited } from '../../../platform/audit/audited.js';
-import { AdminOnly } from '../../../platform/http/admin-auth.js';
+import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { PopulationActionDto } from './dto/population.dto.js';
 import { PopulationService, type PopulationStatus } from './population.service.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Database } from '../../../../platform/database/sql.js';
+import { Where } from '../../../../platform/database/where.js';
 import { containsPattern } from '../../../../platform/http/simple-rest.js';
 import { mediaUrl } from '../../domain/media.js';
 import {
@@ -59,40 +59,35 @@ const SELECT = `SELECT m.id, m.storage_key, m.mime_type, m.original_name, m.size
 
 @Injectable()
 export class TypeormMediaAdminRepository extends MediaAdminRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   async list(c: MediaListCriteria, knownTotal?: number) {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const param = (v: unknown) => `$${params.push(v)}`;
+    const where = new Where();
     if (c.q) {
-      const p = param(containsPattern(c.q));
-      where.push(`(m.original_name ILIKE ${p} OR u.username ILIKE ${p})`);
+      const p = where.param(containsPattern(c.q));
+      where.and(`(m.original_name ILIKE ${p} OR u.username ILIKE ${p})`);
     }
-    if (c.type) where.push(`m.mime_type LIKE ${param(`${c.type}/%`)}`);
-    if (c.ids) where.push(`m.id = ANY(${param(c.ids)}::int[])`);
-    if (c.userId !== undefined) where.push(`m.user_id = ${param(c.userId)}`);
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    if (c.type) where.and(`m.mime_type LIKE ${where.param(`${c.type}/%`)}`);
+    if (c.ids) where.and(`m.id = ANY(${where.param(c.ids)}::int[])`);
+    if (c.userId !== undefined) where.and(`m.user_id = ${where.param(c.userId)}`);
     const total =
       knownTotal ??
-      (
-        await this.db.query(
-          `SELECT count(*)::int AS total FROM media m JOIN users u ON u.id = m.user_id ${whereSql}`,
-          params,
-        )
-      )[0].total;
-    const rows: Row[] = await this.db.query(
-      `${SELECT} ${whereSql} ORDER BY ${ORDER[c.sort.field]} ${c.sort.order}, m.id ${c.sort.order}
-        LIMIT ${param(c.limit)} OFFSET ${param(c.offset)}`,
-      params,
+      (await this.db.one<{ total: number }>(
+        `SELECT count(*)::int AS total FROM media m JOIN users u ON u.id = m.user_id ${where.sql}`,
+        where.params,
+      ))!.total;
+    const rows = await this.db.rows<Row>(
+      `${SELECT} ${where.sql} ORDER BY ${ORDER[c.sort.field]} ${c.sort.order}, m.id ${c.sort.order}
+        LIMIT ${where.param(c.limit)} OFFSET ${where.param(c.offset)}`,
+      where.params,
     );
     return { rows: rows.map(toRow), total: Number(total) };
   }
 
   async findRow(id: number) {
-    const rows: Row[] = await this.db.query(`${SELECT} WHERE m.id = $1`, [id]);
-    return rows[0] ? toRow(rows[0]) : null;
+    const row = await this.db.one<Row>(`${SELECT} WHERE m.id = $1`, [id]);
+    return row ? toRow(row) : null;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Database } from '../../../../platform/database/sql.js';
+import { Where } from '../../../../platform/database/where.js';
 import { containsPattern } from '../../../../platform/http/simple-rest.js';
 import {
   type AdminUserRow,
@@ -48,47 +48,46 @@ const ORDER: Record<UserSortField, string> = {
 };
 
 // per-user counts through the (user_id, ...) indexes: cheap for a page, acceptable when sorted by them
-const COUNTS = `(SELECT count(*) FROM media m WHERE m.user_id = u.id)::int AS total_uploads,
-                (SELECT count(*) FROM votes v WHERE v.user_id = u.id)::int AS total_votes,
-                (SELECT count(*) FROM views w WHERE w.user_id = u.id)::int AS total_views`;
+const counts = (user: string) => `(SELECT count(*) FROM media m WHERE m.user_id = ${user}.id)::int AS total_uploads,
+                (SELECT count(*) FROM votes v WHERE v.user_id = ${user}.id)::int AS total_votes,
+                (SELECT count(*) FROM views w WHERE w.user_id = ${user}.id)::int AS total_views`;
 // users.active is kept by the counting triggers of media and votes (the caller settles pending rechecks first)
 const ACTIVE = `u.active`;
 const COLUMNS = 'u.id, u.username, u.email, u.email_verified, u.latitude, u.longitude, u.created_at, u.banned_at';
 
 @Injectable()
 export class TypeormUsersAdminRepository extends UsersAdminRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   async list(c: UserListCriteria, knownTotal?: number) {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const param = (v: unknown) => `$${params.push(v)}`;
+    const where = new Where();
     if (c.q) {
-      const p = param(containsPattern(c.q));
-      where.push(`(u.username ILIKE ${p} OR u.email ILIKE ${p})`);
+      const p = where.param(containsPattern(c.q));
+      where.and(`(u.username ILIKE ${p} OR u.email ILIKE ${p})`);
     }
-    if (c.active !== undefined) where.push(c.active ? ACTIVE : `NOT ${ACTIVE}`);
-    if (c.banned !== undefined) where.push(c.banned ? 'u.banned_at IS NOT NULL' : 'u.banned_at IS NULL');
-    if (c.ids) where.push(`u.id = ANY(${param(c.ids)}::int[])`);
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    if (c.active !== undefined) where.and(c.active ? ACTIVE : `NOT ${ACTIVE}`);
+    if (c.banned !== undefined) where.and(c.banned ? 'u.banned_at IS NOT NULL' : 'u.banned_at IS NULL');
+    if (c.ids) where.and(`u.id = ANY(${where.param(c.ids)}::int[])`);
     const total =
-      knownTotal ?? (await this.db.query(`SELECT count(*)::int AS total FROM users u ${whereSql}`, params))[0].total;
+      knownTotal ??
+      (await this.db.one<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${where.sql}`, where.params))!
+        .total;
     // sorting by a column of users first narrows to the page, so counts are computed for it only
     const byCount = c.sort.field.startsWith('total');
     const order = `${ORDER[c.sort.field]} ${c.sort.order} NULLS LAST, id ${c.sort.order}`;
-    const limit = param(c.limit);
-    const offset = param(c.offset);
+    const limit = where.param(c.limit);
+    const offset = where.param(c.offset);
     const sql = byCount
-      ? `SELECT * FROM (SELECT ${COLUMNS}, ${COUNTS} FROM users u ${whereSql}) x ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
-      : `SELECT p.*, ${COUNTS.replaceAll('u.id', 'p.id')} FROM (SELECT ${COLUMNS} FROM users u ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p ORDER BY ${order}`;
-    const rows: Row[] = await this.db.query(sql, params);
+      ? `SELECT * FROM (SELECT ${COLUMNS}, ${counts('u')} FROM users u ${where.sql}) x ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
+      : `SELECT p.*, ${counts('p')} FROM (SELECT ${COLUMNS} FROM users u ${where.sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p ORDER BY ${order}`;
+    const rows = await this.db.rows<Row>(sql, where.params);
     return { rows: rows.map(toRow), total: Number(total) };
   }
 
   async findRow(id: number) {
-    const rows: Row[] = await this.db.query(`SELECT ${COLUMNS}, ${COUNTS} FROM users u WHERE u.id = $1`, [id]);
-    return rows[0] ? toRow(rows[0]) : null;
+    const row = await this.db.one<Row>(`SELECT ${COLUMNS}, ${counts('u')} FROM users u WHERE u.id = $1`, [id]);
+    return row ? toRow(row) : null;
   }
 }

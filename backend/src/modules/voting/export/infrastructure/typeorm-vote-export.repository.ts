@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Database } from '../../../../platform/database/sql.js';
 import { type VoteBatch, VoteExportRepository, type VoteKey } from '../vote-export.repository.js';
 
 interface Row {
@@ -23,19 +22,20 @@ const COLUMNS = `user_id, media_id, is_hot, (extract(epoch FROM voted_at) * 1000
  */
 @Injectable()
 export class TypeormVoteExportRepository extends VoteExportRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   async batchAfter(after: VoteKey | null, limit: number): Promise<VoteBatch> {
-    const [r]: Row[] = after
-      ? await this.db.query(
+    const r = after
+      ? await this.db.one<Row>(
           `${AGGREGATE} FROM (SELECT ${COLUMNS} FROM votes WHERE (user_id, media_id) > ($1, $2) ORDER BY user_id, media_id LIMIT $3) b`,
           [after.userId, after.mediaId, limit],
         )
-      : await this.db.query(`${AGGREGATE} FROM (SELECT ${COLUMNS} FROM votes ORDER BY user_id, media_id LIMIT $1) b`, [
-          limit,
-        ]);
+      : await this.db.one<Row>(
+          `${AGGREGATE} FROM (SELECT ${COLUMNS} FROM votes ORDER BY user_id, media_id LIMIT $1) b`,
+          [limit],
+        );
     const hot = r?.hot ?? [];
     return {
       userIds: Int32Array.from(r?.user_ids ?? []),

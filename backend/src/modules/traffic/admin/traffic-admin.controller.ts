@@ -1,17 +1,15 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { Audited } from '../../platform/audit/audited.js';
-import { AdminOnly } from '../../platform/http/admin-auth.js';
-import { noCache } from '../../platform/http/simple-rest.js';
+import { Audited } from '../../../platform/audit/audited.js';
+import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import {
   BackButtonConfigDto,
   IdleRedirectConfigDto,
   SaveBackButtonDto,
   SaveIdleRedirectDto,
-} from './dto/redirect-config.dto.js';
+} from '../dto/redirect-config.dto.js';
 import { TrafficAdminService } from './traffic-admin.service.js';
-import type { TrafficMigrationResult } from './traffic-schema.js';
+import type { TrafficMigrationResult } from '../traffic-schema.js';
 
 @ApiTags('admin')
 @AdminOnly()
@@ -20,8 +18,7 @@ export class TrafficAdminController {
   constructor(private readonly traffic: TrafficAdminService) {}
 
   @Get('idle-redirect-config')
-  async idle(@Res({ passthrough: true }) res: Response): Promise<IdleRedirectConfigDto> {
-    noCache(res);
+  async idle(): Promise<IdleRedirectConfigDto> {
     return IdleRedirectConfigDto.of(await this.traffic.currentIdle());
   }
 
@@ -37,14 +34,12 @@ export class TrafficAdminController {
   }
 
   @Get('idle-redirect-history')
-  async idleHistory(@Res({ passthrough: true }) res: Response): Promise<IdleRedirectConfigDto[]> {
-    noCache(res);
+  async idleHistory(): Promise<IdleRedirectConfigDto[]> {
     return (await this.traffic.idleHistory()).map((c) => IdleRedirectConfigDto.of(c));
   }
 
   @Get('back-button-config')
-  async backButton(@Res({ passthrough: true }) res: Response): Promise<BackButtonConfigDto> {
-    noCache(res);
+  async backButton(): Promise<BackButtonConfigDto> {
     return BackButtonConfigDto.of(await this.traffic.currentBackButton());
   }
 
@@ -59,8 +54,7 @@ export class TrafficAdminController {
   }
 
   @Get('back-button-history')
-  async backButtonHistory(@Res({ passthrough: true }) res: Response): Promise<BackButtonConfigDto[]> {
-    noCache(res);
+  async backButtonHistory(): Promise<BackButtonConfigDto[]> {
     return (await this.traffic.backButtonHistory()).map((c) => BackButtonConfigDto.of(c));
   }
 

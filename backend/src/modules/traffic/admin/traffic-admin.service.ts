@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { badRequest } from '../../platform/domain-error.js';
-import type { BackButtonConfig, IdleRedirectConfig } from './domain/redirect-config.js';
-import { IDLE_TIME_DEFAULT, normaliseRedirectUrl } from './domain/redirect-config.js';
-import { INVALID_URL_MESSAGE, type SaveBackButtonDto, type SaveIdleRedirectDto } from './dto/redirect-config.dto.js';
-import { RedirectConfigRepository } from './redirect-config.repository.js';
-import { TrafficSchema, type TrafficMigrationResult } from './traffic-schema.js';
+import { badRequest } from '../../../platform/domain-error.js';
+import type { BackButtonConfig, IdleRedirectConfig } from '../domain/redirect-config.js';
+import { IDLE_TIME_DEFAULT, normaliseRedirectUrl } from '../domain/redirect-config.js';
+import { INVALID_URL_MESSAGE, type SaveBackButtonDto, type SaveIdleRedirectDto } from '../dto/redirect-config.dto.js';
+import { RedirectConfigRepository } from '../redirect-config.repository.js';
+import { TrafficSchema, type TrafficMigrationResult } from '../traffic-schema.js';
 
 const HISTORY_LIMIT = 100;
 

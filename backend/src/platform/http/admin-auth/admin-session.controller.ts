@@ -2,17 +2,13 @@ import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import type { Response } from 'express';
-import {
-  AdminCredentials,
-  AdminOnly,
-  AdminPasswordCheck,
-  AdminPublic,
-  type AdminRequest,
-  clientIp,
-} from './admin-auth.js';
+import type { AdminRequest } from './admin-auth.guard.js';
+import { AdminCredentials } from './admin-credentials.js';
+import { AdminPasswordCheck, clientIp } from './admin-password-check.js';
+import { AdminOnly, AdminPublic } from './admin-routes.js';
 import { AdminTokens } from './admin-sessions.js';
-import { RequireJson } from './require-json.js';
-import { Audited } from '../audit/audited.js';
+import { RequireJson } from '../require-json.js';
+import { Audited } from '../../audit/audited.js';
 
 export class AdminLoginDto {
   @ApiProperty({ example: 'admin' })

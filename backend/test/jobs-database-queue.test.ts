@@ -2,7 +2,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { MAX_ATTEMPTS } from '../src/platform/jobs/job-queue.js';
-import { asAdmin, eventually, type JobBody } from './support/jobs.js';
+import { eventually, type JobBody } from './support/jobs.js';
+import { asAdmin } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 
 /** The database job queue (no Redis): what happens to a job whose handler keeps failing. */

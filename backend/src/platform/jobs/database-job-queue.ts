@@ -1,9 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/env.js';
+import { Database } from '../database/sql.js';
 import { JobHandlers } from './job-handlers.js';
 import { logJobRun } from './job-run-log.js';
 import {
@@ -60,7 +59,7 @@ const RETENTION_DAYS = 30;
  * and FOR UPDATE SKIP LOCKED keeps two processes from claiming the same job.
  */
 @Injectable()
-export class InProcessJobQueue extends JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
+export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Jobs');
   private readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly busy = new Set<JobName>();
@@ -70,7 +69,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   private stopped = false;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Database,
     private readonly config: AppConfig,
     private readonly handlers: JobHandlers,
     private readonly running: RunningJobs,
@@ -82,20 +81,18 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
     const id = options.jobId ?? `${name}-${randomUUID()}`;
     // the exclusive job may finish between the insert and the look-up: then insert again
     for (let attempt = 0; attempt < 5; attempt++) {
-      const inserted: JobRow[] = await this.db.query(
+      const inserted = await this.db.rows<JobRow>(
         `INSERT INTO jobs (id, name, payload, exclusive_key, max_attempts) VALUES ($1, $2, $3::jsonb, $4, $5)
          ON CONFLICT DO NOTHING RETURNING *`,
         [id, name, JSON.stringify(payload), options.exclusiveKey ?? null, MAX_ATTEMPTS],
       );
       const row =
         inserted[0] ??
-        (
-          (await this.db.query(
-            `SELECT * FROM jobs WHERE id = $1 OR (exclusive_key = $2 AND state IN ('waiting', 'active'))
+        (await this.db.one<JobRow>(
+          `SELECT * FROM jobs WHERE id = $1 OR (exclusive_key = $2 AND state IN ('waiting', 'active'))
            ORDER BY (id = $1) DESC LIMIT 1`,
-            [id, options.exclusiveKey ?? null],
-          )) as JobRow[]
-        )[0];
+          [id, options.exclusiveKey ?? null],
+        ));
       if (row) {
         if (inserted[0]) this.kick();
         // the same id again is a safe retry; another id means the exclusive key is taken
@@ -107,13 +104,13 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   }
 
   async get(id: string): Promise<JobView | null> {
-    const rows: JobRow[] = await this.db.query(`SELECT * FROM jobs WHERE id = $1`, [id]);
-    return rows[0] ? toView(rows[0]) : null;
+    const row = await this.db.one<JobRow>(`SELECT * FROM jobs WHERE id = $1`, [id]);
+    return row ? toView(row) : null;
   }
 
   async list(limit: number): Promise<JobView[]> {
     // unfinished ones through their partial index, then the newest finished ones (30 days are kept)
-    const rows: JobRow[] = await this.db.query(
+    const rows = await this.db.rows<JobRow>(
       `(SELECT * FROM jobs WHERE state IN ('waiting', 'active') ORDER BY created_at DESC LIMIT $1)
        UNION ALL
        (SELECT * FROM jobs WHERE state IN ('completed', 'failed') ORDER BY created_at DESC LIMIT $1)`,
@@ -124,8 +121,8 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
-    await this.db.query(`DELETE FROM jobs WHERE finished_at < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
-    await this.db.query(`DELETE FROM job_checkpoints c WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = c.job_id)`);
+    await this.db.rows(`DELETE FROM jobs WHERE finished_at < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
+    await this.db.rows(`DELETE FROM job_checkpoints c WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = c.job_id)`);
     this.timer = setInterval(() => this.kick(), POLL_MS);
     this.timer.unref();
     this.kick();
@@ -161,7 +158,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
 
   private async poll(): Promise<void> {
     await this.handlers.ready;
-    await this.db.query(
+    await this.db.rows(
       `UPDATE jobs SET state = 'failed', finished_at = now(), locked_by = NULL, locked_until = NULL,
          error = 'The process running this job stopped too many times'
        WHERE state = 'active' AND locked_until < now() AND attempts_made >= max_attempts + $1`,
@@ -172,7 +169,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
       if (this.stopped) return;
       const free = this.handlers.names().filter((n) => !this.busy.has(n));
       if (!free.length) return;
-      const [rows]: [JobRow[], number] = await this.db.query(
+      const job = await this.db.one<JobRow>(
         `UPDATE jobs SET state = 'active', attempts_made = attempts_made + 1, locked_by = $1,
            locked_until = now() + make_interval(secs => $2::double precision / 1000)
          WHERE id = (
@@ -184,7 +181,6 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
          RETURNING *`,
         [this.workerId, this.config.jobsLockMs, free],
       );
-      const job = rows[0];
       if (!job) return;
       this.busy.add(job.name);
       void this.execute(job)
@@ -203,12 +199,12 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
       const heartbeat = setInterval(
         () => {
           void this.db
-            .query(
+            .write(
               `UPDATE jobs SET locked_until = now() + make_interval(secs => $3::double precision / 1000)
              WHERE ${owned} AND state = 'active'`,
               [job.id, this.workerId, this.config.jobsLockMs],
             )
-            .then(([, affected]: [unknown, number]) => {
+            .then(([, affected]) => {
               if (!affected) this.running.abort(job.id); // another process took it over
             })
             .catch(() => undefined);
@@ -225,7 +221,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
             attempt: job.attempts_made,
             signal,
             progress: async (p) => {
-              await this.db.query(`UPDATE jobs SET progress = $3::jsonb WHERE ${owned}`, [
+              await this.db.rows(`UPDATE jobs SET progress = $3::jsonb WHERE ${owned}`, [
                 job.id,
                 this.workerId,
                 JSON.stringify({ ...p, percent: clampPercent(p.percent) }),
@@ -233,7 +229,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
             },
           }),
         );
-        await this.db.query(
+        await this.db.rows(
           `UPDATE jobs SET state = 'completed', result = $3::jsonb, error = NULL, finished_at = now(),
              locked_by = NULL, locked_until = NULL
            WHERE ${owned}`,
@@ -242,7 +238,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
       } catch (err) {
         if (err instanceof JobInterrupted) {
           // a shutdown is not a failed attempt: back to the queue, resumed from its checkpoint
-          await this.db.query(
+          await this.db.rows(
             `UPDATE jobs SET state = 'waiting', attempts_made = greatest(attempts_made - 1, 0), locked_by = NULL, locked_until = NULL
              WHERE ${owned}`,
             [job.id, this.workerId],
@@ -253,7 +249,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
         const final = job.attempts_made >= MAX_ATTEMPTS;
         if (final) this.logger.error(`Job ${job.id} failed: ${message}`);
         else this.logger.warn(`Job ${job.id} attempt ${job.attempts_made} failed, will retry: ${message}`);
-        await this.db.query(
+        await this.db.rows(
           // $3 typed once: compared with a literal and assigned to a varchar column, it is otherwise ambiguous
           `UPDATE jobs SET state = $3::varchar, error = $4, locked_by = NULL, locked_until = NULL,
              finished_at = CASE WHEN $3::varchar = 'failed' THEN now() END,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Database } from '../../database/sql.js';
 import { createHash, randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { AppConfig } from '../../config/env.js';
+import { AppConfig } from '../../../config/env.js';
 
 export interface StoredAdminSession {
   username: string;
@@ -25,12 +24,12 @@ export abstract class AdminSessionStore {
 
 @Injectable()
 export class TypeormAdminSessionStore extends AdminSessionStore {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   async insert(tokenHash: string, s: { username: string; credentialsTag: string; expiresAt: Date }) {
-    await this.db.query(
+    await this.db.rows(
       `INSERT INTO admin_sessions (token_hash, username, credentials_tag, expires_at) VALUES ($1, $2, $3, $4)`,
       [tokenHash, s.username, s.credentialsTag, s.expiresAt],
     );
@@ -38,7 +37,7 @@ export class TypeormAdminSessionStore extends AdminSessionStore {
 
   async find(tokenHash: string): Promise<StoredAdminSession | null> {
     const rows: Array<{ username: string; credentials_tag: string; expires_at: Date; revoked_at: Date | null }> =
-      await this.db.query(
+      await this.db.rows(
         `SELECT username, credentials_tag, expires_at, revoked_at FROM admin_sessions WHERE token_hash = $1`,
         [tokenHash],
       );
@@ -54,13 +53,13 @@ export class TypeormAdminSessionStore extends AdminSessionStore {
   }
 
   async revoke(tokenHash: string) {
-    await this.db.query(`UPDATE admin_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [
+    await this.db.rows(`UPDATE admin_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [
       tokenHash,
     ]);
   }
 
   async deleteExpired(before: Date) {
-    await this.db.query(`DELETE FROM admin_sessions WHERE expires_at < $1`, [before]);
+    await this.db.rows(`DELETE FROM admin_sessions WHERE expires_at < $1`, [before]);
   }
 }
 

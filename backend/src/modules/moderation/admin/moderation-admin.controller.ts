@@ -1,14 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { type AuditActor, idsTarget } from '../../platform/audit/audit-entry.js';
-import { Actor, Audited } from '../../platform/audit/audited.js';
-import { AdminOnly } from '../../platform/http/admin-auth.js';
-import { RequireJson } from '../../platform/http/require-json.js';
-import { sendListHeaders } from '../../platform/http/simple-rest.js';
-import { BanUsersDto, MediaIdsDto, ModerationListQueryDto, UserIdsDto } from './dto/moderation.dto.js';
-import type { ModerationRow } from './moderation.repository.js';
-import { ModerationService } from './moderation.service.js';
+import { type AuditActor, idsTarget } from '../../../platform/audit/audit-entry.js';
+import { Actor, Audited } from '../../../platform/audit/audited.js';
+import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
+import { RequireJson } from '../../../platform/http/require-json.js';
+import { sendListHeaders } from '../../../platform/http/simple-rest.js';
+import { BanUsersDto, MediaIdsDto, ModerationListQueryDto, UserIdsDto } from '../dto/moderation.dto.js';
+import type { ModerationRow } from '../moderation.repository.js';
+import { ModerationService } from '../moderation.service.js';
 
 const bodyIds = (kind: string) => (req: { body?: { ids?: unknown } }) =>
   idsTarget(kind, Array.isArray(req.body?.ids) ? (req.body.ids as number[]) : []);

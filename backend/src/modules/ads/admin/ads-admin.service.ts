@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '../../platform/domain-error.js';
-import { AdConfigRepository, type AdConfig } from './ad-config.repository.js';
-import { AdSchema } from './ad-schema.js';
-import type { AdMigrationResult, SaveAdConfigDto } from './dto/ad-config.dto.js';
+import { notFound } from '../../../platform/domain-error.js';
+import { AdConfigRepository, type AdConfig } from '../ad-config.repository.js';
+import { AdSchema } from '../ad-schema.js';
+import type { AdMigrationResult, SaveAdConfigDto } from '../dto/ad-config.dto.js';
 
 /** The admin side of ad zones; visitors read the same rows through AdsService.activeZone. */
 @Injectable()

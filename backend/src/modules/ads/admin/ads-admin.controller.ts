@@ -1,12 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { badRequest } from '../../platform/domain-error.js';
-import { Audited } from '../../platform/audit/audited.js';
-import { AdminOnly } from '../../platform/http/admin-auth.js';
-import { noCache } from '../../platform/http/simple-rest.js';
+import { badRequest } from '../../../platform/domain-error.js';
+import { Audited } from '../../../platform/audit/audited.js';
+import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { AdsAdminService } from './ads-admin.service.js';
-import { AdConfigDto, type AdMigrationResult, SaveAdConfigDto } from './dto/ad-config.dto.js';
+import { AdConfigDto, type AdMigrationResult, SaveAdConfigDto } from '../dto/ad-config.dto.js';
 
 const zone = (zoneId: string): string => {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(zoneId)) throw badRequest('zoneId must be 1 to 32 letters, digits, - or _');
@@ -20,8 +18,7 @@ export class AdsAdminController {
   constructor(private readonly ads: AdsAdminService) {}
 
   @Get('ad-config/:zoneId')
-  async get(@Param('zoneId') zoneId: string, @Res({ passthrough: true }) res: Response): Promise<AdConfigDto> {
-    noCache(res);
+  async get(@Param('zoneId') zoneId: string): Promise<AdConfigDto> {
     return AdConfigDto.of(await this.ads.zone(zone(zoneId)));
   }
 

@@ -1,12 +1,18 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
-import { AppConfig } from '../../config/env.js';
-import { AdminAuthGuard, AdminCredentials, AdminPasswordCheck, resolveAdminCredentials } from './admin-auth.js';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { AppConfig } from '../../../config/env.js';
+import { AdminAuthGuard } from './admin-auth.guard.js';
+import { AdminCredentials, resolveAdminCredentials } from './admin-credentials.js';
 import { AdminLoginThrottle, TypeormAdminLoginThrottle } from './admin-login-throttle.js';
+import { AdminNoCacheInterceptor } from './admin-no-cache.interceptor.js';
+import { AdminPasswordCheck } from './admin-password-check.js';
 import { AdminSessionController } from './admin-session.controller.js';
 import { AdminSessionStore, AdminTokens, TypeormAdminSessionStore } from './admin-sessions.js';
 
-/** Admin credentials, the failure log, session tokens, login/logout and the global guard. Imported once, by AppModule. */
+/**
+ * Admin credentials, the failure log, session tokens, login/logout, the global guard and the
+ * no-cache interceptor for admin answers. Imported once, by AppModule.
+ */
 @Module({
   controllers: [AdminSessionController],
   providers: [
@@ -18,6 +24,7 @@ import { AdminSessionStore, AdminTokens, TypeormAdminSessionStore } from './admi
     AdminAuthGuard,
     // the same instance as a provider: configure-app also uses it to guard the API docs
     { provide: APP_GUARD, useExisting: AdminAuthGuard },
+    { provide: APP_INTERCEPTOR, useClass: AdminNoCacheInterceptor },
   ],
 })
 export class AdminAuthModule {}

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Database } from '../../database/sql.js';
 
 export interface AdminThrottleLimits {
   windowMs: number;
@@ -36,19 +35,19 @@ const KEEP_MS = 24 * 3600 * 1000;
 
 @Injectable()
 export class TypeormAdminLoginThrottle extends AdminLoginThrottle {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   begin(account: string, ip: string, limits: AdminThrottleLimits): Promise<AdminLoginAttempt | null> {
     const a = key(account);
     const addr = ip.slice(0, 64);
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async (tx) => {
       // one holder per address, then per account (always in that order, so two never wait on each
       // other): the count and the insert below act as one step for everyone asking at once
-      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('admin-login-ip:' || $1, 0))`, [addr]);
-      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('admin-login-account:' || $1, 0))`, [a]);
-      const [row]: { id: number | null; last_success_at: Date | null }[] = await m.query(
+      await tx.rows(`SELECT pg_advisory_xact_lock(hashtextextended('admin-login-ip:' || $1, 0))`, [addr]);
+      await tx.rows(`SELECT pg_advisory_xact_lock(hashtextextended('admin-login-account:' || $1, 0))`, [a]);
+      const row = await tx.one<{ id: number | null; last_success_at: Date | null }>(
         `WITH standing AS (
            SELECT (SELECT count(*) FROM admin_login_failures WHERE account = $1 AND created_at > $3) AS by_account,
                   (SELECT count(*) FROM admin_login_failures WHERE ip = $2 AND created_at > $3) AS by_ip,
@@ -71,7 +70,7 @@ export class TypeormAdminLoginThrottle extends AdminLoginThrottle {
       );
       if (row?.id == null) return null;
       // cheap, index-backed: keeps the table to one day of attempts
-      await m.query(`DELETE FROM admin_login_failures WHERE created_at < $1`, [new Date(Date.now() - KEEP_MS)]);
+      await tx.rows(`DELETE FROM admin_login_failures WHERE created_at < $1`, [new Date(Date.now() - KEEP_MS)]);
       return {
         id: Number(row.id),
         account: a,
@@ -82,9 +81,9 @@ export class TypeormAdminLoginThrottle extends AdminLoginThrottle {
   }
 
   async succeeded(attempt: AdminLoginAttempt, trust: boolean): Promise<void> {
-    await this.db.query(`DELETE FROM admin_login_failures WHERE id = $1`, [attempt.id]);
+    await this.db.rows(`DELETE FROM admin_login_failures WHERE id = $1`, [attempt.id]);
     if (!trust) return;
-    await this.db.query(
+    await this.db.rows(
       `INSERT INTO admin_login_successes (account, ip) VALUES ($1, $2)
        ON CONFLICT (account, ip) DO UPDATE SET last_success_at = now()`,
       [attempt.account, attempt.ip],
