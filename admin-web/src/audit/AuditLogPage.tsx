@@ -55,11 +55,17 @@ export default function AuditLogPage() {
             if (httpStatus(err) !== 401) notify(TRUST_TEXTS.fetchAuditFailed, { type: 'error' });
           },
         }}
-        sx={{
+        sx={(theme) => ({
           '& .RaList-main': { minWidth: 0 },
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-          '& .RaFilterForm-root, & form': { flexWrap: 'wrap', minHeight: 0 },
-        }}
+          // on a phone react-admin stacks the filters over the actions in a column where the
+          // actions bar takes a 100% basis: four filters then shrink under the list. Neither
+          // part may shrink or grow there.
+          [theme.breakpoints.down('sm')]: {
+            '& .RaList-actions > form': { flexShrink: 0 },
+            '& .RaList-actions > .MuiToolbar-root': { flex: '0 0 auto' },
+          },
+        })}
       >
         {compact ? (
           <SimpleList<AuditEntry>
