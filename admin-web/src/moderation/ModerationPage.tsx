@@ -11,7 +11,7 @@ import { httpStatus } from '../providers/http';
 import type { ModerationItem as Item } from '../providers/types';
 import { BanDialog } from '../users/BanDialog';
 import { useBanUsers } from '../users/useBanUsers';
-import { ModerationItem } from './ModerationItem';
+import { DecisionButton, ModerationItem } from './ModerationItem';
 import { ModerationPreviewDialog } from './ModerationPreviewDialog';
 import { useModerationActions } from './useModerationActions';
 
@@ -117,36 +117,30 @@ function Queue() {
             <Typography variant="body2" aria-live="polite">
               {selectedIds.length} selected
             </Typography>
-            <Button
-              size="small"
-              variant="outlined"
+            <DecisionButton
               color="success"
               startIcon={<CheckIcon />}
               disabled={pending}
               onClick={() => keep(selectedIds)}
             >
               Keep selected
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
+            </DecisionButton>
+            <DecisionButton
               color="error"
               startIcon={<DeleteSweepIcon />}
               disabled={pending}
               onClick={() => setToDelete(selectedIds)}
             >
               Delete selected
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
+            </DecisionButton>
+            <DecisionButton
               color="error"
               startIcon={<BlockIcon />}
               disabled={pending}
               onClick={() => setToBan(uploadersOf(selectedIds))}
             >
               Ban uploaders
-            </Button>
+            </DecisionButton>
           </>
         )}
         <Box sx={{ flexGrow: 1 }} />
