@@ -9,12 +9,11 @@ import {
   TextInput,
   Title,
   TopToolbar,
-  useNotify,
   useRecordContext,
 } from 'react-admin';
 import { formatDateTime } from '../lib/format';
 import { AUDIT_ACTION_LABELS, auditActionLabel, TRUST_TEXTS } from '../lib/trust-texts';
-import { httpStatus } from '../providers/http';
+import { useListLoadError } from '../lib/useListLoadError';
 import type { AuditEntry } from '../providers/types';
 import { ExportAuditButton } from './ExportAuditButton';
 
@@ -35,7 +34,7 @@ const Actions = () => (
 
 /** Audit log (issue 12): every operator action, newest first; filter by action, text and days; CSV export. */
 export default function AuditLogPage() {
-  const notify = useNotify();
+  const loadError = useListLoadError(TRUST_TEXTS.fetchAuditFailed);
   const compact = useMediaQuery<Theme>((t) => t.breakpoints.down('md'));
   return (
     <Box sx={{ mt: 1 }}>
@@ -50,11 +49,7 @@ export default function AuditLogPage() {
         pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
         exporter={false}
         empty={false}
-        queryOptions={{
-          onError: (err: unknown) => {
-            if (httpStatus(err) !== 401) notify(TRUST_TEXTS.fetchAuditFailed, { type: 'error' });
-          },
-        }}
+        queryOptions={loadError}
         sx={(theme) => ({
           '& .RaList-main': { minWidth: 0 },
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
