@@ -14,10 +14,14 @@ RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
 # DATA_DIR is the only path the app writes: upload temp files in the services mode, everything
-# (PGlite, media, outbox) when the image runs alone in the embedded mode
+# (PGlite, media, outbox) when the image runs alone in the embedded mode.
+# MALLOC_ARENA_MAX (read by glibc): image re-encodes run on libuv's pool threads, and glibc keeps a
+# memory arena per thread that holds on to what each re-encode used; two arenas keep 8 concurrent
+# photo uploads within 1.5x the file each (issue 11, `npm run bench -- --only uploads`), as sharp advises
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/

@@ -3,7 +3,7 @@
 // Proves in Chromium that an ad cannot reach the visitor's or the admin's credentials, wherever
 // its document ends up: in the zone's iframe, in a window the ad opens on its own URL, or opened
 // top-level through a plain link. Needs backend/dist/main.js and visitor-web/dist (it builds
-// nothing) and Chromium (CHROMIUM, default /usr/bin/chromium). The ad reports what it could read
+// nothing) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium). The ad reports what it could read
 // to a collector on another port; the run fails if any report holds a secret. Ends with
 // "N passed, M failed".
 import { spawn } from 'node:child_process';
@@ -16,7 +16,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { chromium } = createRequire(path.join(root, 'package.json'))('playwright-core');
-const CHROMIUM = process.env.CHROMIUM ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_PASSWORD = 'ad-sandbox-admin-pass';
 
 for (const f of [path.join(root, 'backend/dist/main.js'), path.join(root, 'visitor-web/dist/index.html'), CHROMIUM]) {

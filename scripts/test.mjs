@@ -134,7 +134,7 @@ if (build()) {
       TEST_REDIS_URL: redisUrl,
     });
   if (haveChromium) {
-    const browser = { CHROMIUM_PATH: chromium, CHROMIUM: chromium };
+    const browser = { CHROMIUM_PATH: chromium };
     run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], browser);
     run('admin portal end-to-end in Chromium', 'node', ['admin-web/e2e/run.mjs'], browser);
     run('ad sandbox in Chromium', 'node', ['scripts/ad-sandbox.e2e.mjs'], browser);

@@ -20,6 +20,9 @@ const config: UserConfig = {
   build: {
     target: 'es2022',
     sourcemap: false,
+    // one stylesheet in the page, as before the styles moved beside their components: the lazy
+    // pages' rules arrive with the first paint and keep the order of the imports
+    cssCodeSplit: false,
   },
 };
 

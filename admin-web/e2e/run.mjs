@@ -23,7 +23,7 @@ import { makeImage, seedBucket } from './fixtures.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const serverEntry = path.join(root, 'backend', 'dist', 'main.js');
-const chromium = process.env.CHROMIUM_PATH ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { user: 'admin', pass: 'e2e-admin-password' };
 const MEDIA_COUNT = Number(process.env.E2E_MEDIA_COUNT ?? 240);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -97,4 +97,48 @@ export async function cpuMs(pid: number): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/** Peak resident memory since start or since the last reset (VmHWM), in MB. */
+async function highWaterMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024;
+}
+
+export interface PeakRss {
+  /** RSS when the watch began, in MB. */
+  startMb: number;
+  /** Ends the watch: the highest RSS seen since it began, in MB. */
+  stop(): Promise<number>;
+  /** False when the kernel's peak mark could not be reset: the peak is then sampled every 20 ms only. */
+  exact: boolean;
+}
+
+/**
+ * Watches a process's peak RSS from now on. Writing "5" to /proc/<pid>/clear_refs resets the
+ * kernel's peak mark (VmHWM), so the peak read at the end is exact; VmRSS is sampled every 20 ms
+ * besides, for kernels (or containers) that refuse the reset.
+ */
+export async function watchPeakRss(pid: number): Promise<PeakRss> {
+  const startMb = await rssMb(pid);
+  const exact = await writeFile(`/proc/${pid}/clear_refs`, '5').then(
+    () => true,
+    () => false,
+  );
+  let sampled = startMb;
+  const timer = setInterval(() => {
+    void rssMb(pid).then(
+      (mb) => (sampled = Math.max(sampled, mb)),
+      () => {},
+    );
+  }, 20);
+  return {
+    startMb,
+    exact,
+    async stop() {
+      clearInterval(timer);
+      const last = await rssMb(pid);
+      return Math.max(sampled, last, exact ? await highWaterMb(pid) : 0);
+    },
+  };
 }

@@ -1,19 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { rssMb, startApi } from './app-process.js';
+import { startApi, watchPeakRss } from './app-process.js';
 import type { BenchContext, Scenario } from './context.js';
 import { fmtCount, fmtPercent, fmtRate } from './report.js';
 
 const TARGET_PEAK_MB = 300;
 const TARGET_SHARE_OF_BARE = 0.5;
-
-/** Peak resident memory since start or since the last reset (VmHWM), in MB. */
-async function peakMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024;
-}
 
 /** Runs export-votes-bare.js as its own process: the bare exceljs writer's speed and memory. */
 function runBare(databaseUrl: string): Promise<{ rows: number; ms: number; bytes: number; maxRssMb: number }> {
@@ -60,19 +54,10 @@ export const exportVotes: Scenario = {
     try {
       // one small admin call first, so start-up allocations are not counted as the export's
       await fetch(`${api.baseUrl}/api/admin/stats`, { headers: { authorization: ctx.admin.authorization } });
-      const idleMb = await rssMb(api.pid);
-      // "5" resets the kernel's peak-RSS mark (VmHWM), so the peak read afterwards is the export's
-      const resetPeak = await writeFile(`/proc/${api.pid}/clear_refs`, '5').then(
-        () => true,
-        () => false,
-      );
-      let sampledPeak = idleMb;
-      const sampler = setInterval(() => {
-        void rssMb(api.pid).then(
-          (mb) => (sampledPeak = Math.max(sampledPeak, mb)),
-          () => {},
-        );
-      }, 20);
+      // the peak read afterwards is the export's own
+      const watch = await watchPeakRss(api.pid);
+      const idleMb = watch.startMb;
+      const resetPeak = watch.exact;
 
       ctx.log(`export-votes: downloading ${fmtCount(votes)} votes`);
       const started = performance.now();
@@ -87,8 +72,7 @@ export const exportVotes: Scenario = {
         bytes += chunk.length;
       }
       const seconds = (performance.now() - started) / 1000;
-      clearInterval(sampler);
-      const peak = resetPeak ? Math.max(await peakMb(api.pid), sampledPeak) : sampledPeak;
+      const peak = await watch.stop();
       if (head?.[0] !== 0x50 || head[1] !== 0x4b) throw new Error('the export is not a zip (xlsx) file');
 
       ctx.log('export-votes: bare exceljs writer on the same rows');

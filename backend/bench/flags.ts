@@ -5,6 +5,8 @@ export interface BenchFlags {
   votes: number;
   /** Media rows in the small database of the table-size comparison. */
   compareMedia: number;
+  /** Databases seeded anew (same shape) on which the random pick is measured again; 0 = none. */
+  freshDbs: number;
   /** Seconds per measurement (after a 1 s warm-up). */
   duration: number;
   connections: number;
@@ -26,12 +28,13 @@ export const USAGE = `Usage: npm run bench -- [options]
 
 Seeds a fresh PostgreSQL database, starts the built API on it and measures it with autocannon.
 
-  --media N         media rows in the main database (default 100k)
-  --votes N         votes in the main database (default 1M)
+  --media N         media rows in the main database (default 1M)
+  --votes N         votes in the main database (default 10M)
   --compare-media N media rows of the second database for the table-size comparison (default media/10)
+  --fresh-dbs N     databases seeded anew on which the random pick is measured again (default 3; 0 = none)
   --duration S      seconds per measurement, after a 1 s warm-up (default 10)
   --connections N   concurrent connections (default 10)
-  --quick           smoke test: 10k media, 50k votes, 3 s per measurement
+  --quick           smoke test: 10k media, 100k votes, 3 s per measurement
   --only a,b        run only these scenarios (names below)
   --keep-db         keep the bench databases (their names are printed)
   --database-url U  PostgreSQL server to create the bench databases on
@@ -60,6 +63,7 @@ export function parseFlags(
     'media',
     'votes',
     'compare-media',
+    'fresh-dbs',
     'duration',
     'connections',
     'only',
@@ -84,8 +88,8 @@ export function parseFlags(
   }
 
   const quick = values.has('quick');
-  const media = values.has('media') ? count('media', values.get('media')!, 100) : quick ? 10_000 : 100_000;
-  const votes = values.has('votes') ? count('votes', values.get('votes')!, 0) : quick ? 50_000 : 1_000_000;
+  const media = values.has('media') ? count('media', values.get('media')!, 100) : quick ? 10_000 : 1_000_000;
+  const votes = values.has('votes') ? count('votes', values.get('votes')!, 0) : quick ? 100_000 : 10_000_000;
   const compareMedia = values.has('compare-media')
     ? count('compare-media', values.get('compare-media')!, 100)
     : Math.max(100, Math.round(media / 10));
@@ -98,6 +102,7 @@ export function parseFlags(
     media,
     votes,
     compareMedia,
+    freshDbs: values.has('fresh-dbs') ? count('fresh-dbs', values.get('fresh-dbs')!, 0) : 3,
     duration: values.has('duration') ? count('duration', values.get('duration')!, 1) : quick ? 3 : 10,
     connections: values.has('connections') ? count('connections', values.get('connections')!, 1) : 10,
     quick,

@@ -5,6 +5,8 @@ import { visitorApi } from './visitor-api.scenario.js';
 import { exportVotes } from './export-votes.bench.js';
 import { adminStats } from './admin-stats.scenario.js';
 import { voteCounters } from './vote-counters.scenario.js';
+import { uploads } from './uploads.scenario.js';
+import { visitorWait } from './visitor-wait.scenario.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
@@ -23,4 +25,13 @@ import { voteCounters } from './vote-counters.scenario.js';
  *
  * HTTP load goes through ctx.measure({ name, path, ... }), which prints with the standard columns.
  */
-export const scenarios: Scenario[] = [visitorApi, tableSize, population, exportVotes, adminStats, voteCounters];
+export const scenarios: Scenario[] = [
+  visitorApi,
+  tableSize,
+  population,
+  exportVotes,
+  adminStats,
+  voteCounters,
+  uploads,
+  visitorWait,
+];

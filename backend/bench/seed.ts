@@ -22,7 +22,7 @@ export interface SeedInfo {
   users: number;
   /** Media ids are contiguous: first..last. */
   mediaIds: { first: number; last: number };
-  /** Users who voted on 0 %, 50 % and 99 % of the media (and uploaded none). */
+  /** Users who voted on 0 %, 50 %, 99 %, 99.9 % and 100 % of the media (and uploaded none). */
   probes: ProbeUser[];
   /** Users with no votes and no uploads, for POST /api/votes. */
   voters: BenchUser[];
@@ -35,7 +35,8 @@ export interface SeedOptions {
   log?: (message: string) => void;
 }
 
-export const PROBE_SHARES = [0, 0.5, 0.99] as const;
+/** The last one has rated everything: its pick answers "rated all". */
+export const PROBE_SHARES = [0, 0.5, 0.99, 0.999, 1] as const;
 const VOTERS = 3;
 /** Votes per filler user: spreads the filler over many users, each voting on distinct media. */
 const VOTES_PER_FILLER = 200;
@@ -47,7 +48,8 @@ const newSessionId = () =>
     .slice(0, 32)
     .padEnd(32, '0');
 
-export const percent = (share: number) => `${Math.round(share * 100)} %`;
+/** 0.5 → "50 %", 0.999 → "99.9 %". */
+export const percent = (share: number) => `${Number((share * 100).toFixed(1))} %`;
 
 /**
  * Fills a freshly migrated database with set-based SQL: uploaders, media, probe users with an
@@ -116,14 +118,14 @@ export async function seed(pool: pg.Pool, options: SeedOptions): Promise<SeedInf
     const probes: ProbeUser[] = [];
     let probeVotes = 0;
     for (const share of PROBE_SHARES) {
-      const user = await namedUser(`BenchProbe${Math.round(share * 100)}pct`);
+      const user = await namedUser(`BenchProbe${String(share * 100).replace('.', '_')}pct`);
       const n = Math.floor(M * share);
-      // a random subset, as a real visitor's history would be (not every other id)
+      // a random subset, as a real visitor's history would be (not every other id); all of them at 100 %
       await client.query(
         `INSERT INTO votes (user_id, media_id, is_hot, is_seeded, voted_at)
          SELECT $1::int, id, random() < 0.6, true, now() - random() * interval '30 days'
-         FROM media ORDER BY random() LIMIT $2::int`,
-        [user.id, n],
+         FROM media ${n === M ? '' : 'ORDER BY random() LIMIT $2::int'}`,
+        n === M ? [user.id] : [user.id, n],
       );
       probes.push({ ...user, votedShare: share, votes: n });
       probeVotes += n;

@@ -1,7 +1,7 @@
 import type { BenchContext, Scenario } from './context.js';
 import { fmtCount, fmtMs, fmtRate, fmtTimes } from './report.js';
 import { percent } from './seed.js';
-import { randomSpec } from './visitor-api.scenario.js';
+import { firstPicks, randomSpec } from './visitor-api.scenario.js';
 
 /**
  * The random pick must not slow down as the catalogue grows: the same kind of probe users on a
@@ -21,7 +21,10 @@ export const tableSize: Scenario = {
       votes: Math.round((votes * smallMedia) / media),
     });
     try {
+      await firstPicks(small);
+      await firstPicks(ctx.app);
       const rows = [];
+      const targets: string[] = [];
       for (const [i, probe] of ctx.seed.probes.entries()) {
         const smallProbe = small.seed.probes[i]!;
         // back to back, so both sizes meet the same machine conditions
@@ -39,11 +42,16 @@ export const tableSize: Scenario = {
           [`DB CPU ms/req @${fmtCount(media)}`]: cpu(big.dbCpuMsPerReq),
           'DB CPU growth': fmtTimes((big.dbCpuMsPerReq ?? NaN) / (s.dbCpuMsPerReq ?? NaN)),
         });
+        const within = (f: number) => `${fmtTimes(f)} ${f <= 1.5 ? 'met' : 'NOT met'}`;
+        targets.push(
+          `  voted ${percent(probe.votedShare).padEnd(7)} p99 ${within(big.p99 / s.p99)}; DB CPU/req ${within((big.dbCpuMsPerReq ?? NaN) / (s.dbCpuMsPerReq ?? NaN))}`,
+        );
       }
       ctx.report(
         rows,
         `Random pick vs table size · ${fmtCount(smallMedia)} media / ${fmtCount(small.seed.votes)} votes against ${fmtCount(media)} media / ${fmtCount(votes)} votes`,
       );
+      console.log(`Target @${fmtCount(media)} within 1.5× of @${fmtCount(smallMedia)}:\n${targets.join('\n')}`);
     } finally {
       await small.close();
     }

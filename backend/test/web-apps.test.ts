@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AD_FRAME_CSP } from '../src/modules/ads/ad-frame.js';
+import { AD_FRAME_CSP } from '../src/platform/http/security-headers.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /** The embedded mode serving the admin portal's build under /adm (services mode: nginx does it). */

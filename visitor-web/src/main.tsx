@@ -1,7 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// the shared styles first: each component's own stylesheet, imported beside it, comes after them
+import './styles/base.css';
+import './styles/avatar.css';
+import './styles/buttons.css';
+import './styles/forms.css';
 import { App } from './app/App';
-import './styles/global.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

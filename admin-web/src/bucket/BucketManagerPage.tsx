@@ -22,7 +22,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { StatCard, StatGrid } from '../components/StatCard';
-import { useAdminJob } from '../jobs/useAdminJob';
+import { useAdminJob } from '../lib/jobs/useAdminJob';
 import { formatBytes, formatNumber } from '../lib/format';
 import { TEXTS } from '../lib/texts';
 import { useNotifyError } from '../lib/useNotifyError';

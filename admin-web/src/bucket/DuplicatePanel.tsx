@@ -1,7 +1,7 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { JobProgress } from '../jobs/JobProgress';
+import { JobProgress } from '../components/JobProgress';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
 import type { AdminJob, DuplicateResult } from '../providers/types';
 import { GROUP_LABEL } from './duplicates';

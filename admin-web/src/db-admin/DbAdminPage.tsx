@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { StatCard, StatGrid } from '../components/StatCard';
-import { useAdminJob } from '../jobs/useAdminJob';
+import { useAdminJob } from '../lib/jobs/useAdminJob';
 import { TEXTS } from '../lib/texts';
 import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';

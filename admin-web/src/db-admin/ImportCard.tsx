@@ -1,6 +1,6 @@
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { JobProgress } from '../jobs/JobProgress';
+import { JobProgress } from '../components/JobProgress';
 import { formatNumber } from '../lib/format';
 import type { AdminJob, ImportResult } from '../providers/types';
 

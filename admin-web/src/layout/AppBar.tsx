@@ -1,5 +1,5 @@
 import { AppBar as RaAppBar, LoadingIndicator, ToggleThemeButton } from 'react-admin';
-import { JobsIndicator } from '../jobs/JobsIndicator';
+import { JobsIndicator } from './JobsIndicator';
 
 /** react-admin's app bar with the jobs indicator beside the theme toggle. */
 export const AppBar = () => (

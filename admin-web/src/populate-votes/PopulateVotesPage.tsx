@@ -18,9 +18,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
-import { JobProgress } from '../jobs/JobProgress';
-import { useJobPolling } from '../jobs/useAdminJob';
-import { JOBS_LIST_KEY } from '../jobs/useJobs';
+import { JobProgress } from '../components/JobProgress';
+import { useJobPolling } from '../lib/jobs/useAdminJob';
+import { JOBS_LIST_KEY } from '../lib/jobs/useJobs';
 import { TEXTS } from '../lib/texts';
 import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';

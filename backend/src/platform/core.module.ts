@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/env.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { openDataSource } from './database/migrate.js';
+import { Database } from './database/sql.js';
 
 /**
  * What both processes (API and worker) stand on: the validated config as a global provider and
  * the data source, opened with its migrations run (advisory-locked on PostgreSQL, so an API and
- * a worker may start together).
+ * a worker may start together), with `Database`, the adapters' SQL helper over it.
  */
 @Global()
 @Module({})
@@ -21,8 +22,8 @@ export class CoreModule {
           dataSourceFactory: (options) => openDataSource(options!),
         }),
       ],
-      providers: [{ provide: AppConfig, useValue: config }],
-      exports: [AppConfig],
+      providers: [{ provide: AppConfig, useValue: config }, Database],
+      exports: [AppConfig, Database],
     };
   }
 }

@@ -5,6 +5,7 @@ import { LogoutIcon, ShieldIcon, SwitchUserIcon, UserIcon } from '../components/
 import { initials } from '../lib/format';
 import type { Session } from '../lib/session';
 import { menuKeyTarget } from './menu-keys';
+import './avatar-menu.css';
 
 interface AvatarMenuProps {
   /** The button's visible content; its accessible name is that text (no aria-label that differs). */

@@ -13,6 +13,7 @@ import { TrafficRedirects } from '../features/traffic/components/TrafficRedirect
 import { AvatarMenu } from './AvatarMenu';
 import { NAV_ITEMS } from './nav';
 import { useBottomBarVisible } from './use-bottom-bar';
+import './shell.css';
 
 const NAV_ICONS: Record<string, typeof FlameIcon> = {
   '/': FlameIcon,

@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import { useReturnFocus } from './return-focus';
+import './dialog.css';
 
 interface DialogProps {
   open: boolean;

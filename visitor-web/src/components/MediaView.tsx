@@ -1,5 +1,6 @@
 import { useState, type ReactEventHandler } from 'react';
 import { ImageIcon, VideoIcon } from './icons';
+import './media-view.css';
 
 export function isVideo(mimeType: string | null | undefined): boolean {
   return (mimeType ?? '').toLowerCase().startsWith('video/');

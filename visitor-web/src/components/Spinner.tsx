@@ -1,3 +1,4 @@
+import './spinner.css';
 export function Spinner({ label = 'Loading...', inline = false }: { label?: string; inline?: boolean }) {
   return (
     <span className={inline ? 'spinner spinner--inline' : 'spinner'} role="status">

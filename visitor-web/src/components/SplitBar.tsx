@@ -1,4 +1,5 @@
 import { percent } from '../lib/format';
+import './split-bar.css';
 
 /** Hot vs Not split: warm on the left, cool on the right. */
 export function SplitBar({

@@ -1,5 +1,6 @@
 import * as Toast from '@radix-ui/react-toast';
 import { dismissToast, removeToast, useToasts } from './toast-store';
+import './toaster.css';
 
 /** Radix Toast: 5 s, swipe right 50 px to dismiss, F8 focuses the region. */
 export function Toaster() {

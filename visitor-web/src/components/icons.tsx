@@ -131,3 +131,4 @@ export const CopyIcon = (p: IconProps) =>
       <path d="M5 15V5a2 2 0 0 1 2-2h8" />
     </>,
   );
+export const FlagIcon = (p: IconProps) => base(p, <path d="M5 21V4M5 4h11l-2 4 2 4H5" />);

@@ -21,6 +21,8 @@ export interface Session {
   latitude: number | null;
   longitude: number | null;
   createdAt: string;
+  /** An operator banned the account: it may browse, but not upload, vote or report. */
+  banned?: boolean;
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const;

@@ -6,6 +6,7 @@ import { UpdateInfoForm } from '../features/profile/components/UpdateInfoForm';
 import { LocationCard } from '../features/profile/components/LocationCard';
 import { SessionInfoCard } from '../features/profile/components/SessionInfoCard';
 import { SaveAccountCard } from '../features/account/components/SaveAccountCard';
+import './profile-page.css';
 
 export default function ProfilePage() {
   const { user, setUser } = useSession();

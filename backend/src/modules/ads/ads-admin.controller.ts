@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { badRequest } from '../../platform/domain-error.js';
+import { Audited } from '../../platform/audit/audited.js';
 import { AdminOnly } from '../../platform/http/admin-auth.js';
 import { noCache } from '../../platform/http/simple-rest.js';
 import { AdsAdminService } from './ads-admin.service.js';
@@ -25,6 +26,11 @@ export class AdsAdminController {
   }
 
   @Post('ad-config/:zoneId')
+  @Audited({
+    action: 'ads.update',
+    target: (req) => `ad zone ${req.params.zoneId}`,
+    detail: (req) => (req.body?.isActive === true ? 'active' : 'inactive'),
+  })
   async save(@Param('zoneId') zoneId: string, @Body() body: SaveAdConfigDto): Promise<AdConfigDto> {
     return AdConfigDto.of(await this.ads.save(zone(zoneId), body));
   }
@@ -32,6 +38,7 @@ export class AdsAdminController {
   /** Re-creates ad_configs if missing and seeds a disabled 'Ad Zone 1'; safe to repeat. */
   @Post('ad-migration')
   @HttpCode(200)
+  @Audited({ action: 'db.migrate', target: () => 'ad_configs' })
   migrate(): Promise<AdMigrationResult> {
     return this.ads.migrate();
   }

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AD_FRAME_CSP, adFrameDocument } from './ad-frame.js';
+import { AD_FRAME_CSP } from '../../platform/http/security-headers.js';
+import { adFrameDocument } from './ad-frame.js';
 import { AdsService } from './ads.service.js';
 import { AdConfigDto } from './dto/ad-config.dto.js';
 

@@ -19,8 +19,6 @@ export interface ImportCheckpoint {
 export abstract class BucketMediaRepository {
   /** Of these keys, those a media row already uses or that are noted orphans (never imported). */
   abstract existingKeys(keys: readonly string[]): Promise<Set<string>>;
-  /** The system user that owns imported media ("BucketImport"), created on first use. */
-  abstract importOwnerId(): Promise<number>;
   /**
    * Inserts the rows (keys already present are left alone) and saves the checkpoint, in one
    * transaction: a crash either keeps both or neither. Answers how many rows were inserted.

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
+import { Audited } from '../../platform/audit/audited.js';
 import { AdminOnly } from '../../platform/http/admin-auth.js';
 import { jobAccepted } from '../../platform/jobs/job-queue.js';
 import { BucketService } from './bucket.service.js';
@@ -19,6 +20,11 @@ export class BucketController {
 
   @Post('delete-bucket-files')
   @HttpCode(200)
+  @Audited({
+    action: 'bucket.delete',
+    target: (req) => (Array.isArray(req.body?.filenames) ? (req.body.filenames as unknown[]).join(', ') : ''),
+    detail: (_req, r) => `${r?.deleted?.length ?? 0} deleted, ${r?.errors?.length ?? 0} errors`,
+  })
   delete(@Body() body: DeleteBucketFilesDto) {
     return this.bucket.delete(body.filenames);
   }
@@ -36,6 +42,11 @@ export class BucketController {
   @Post('import-media')
   @HttpCode(202)
   @ApiAcceptedResponse({ description: '{ jobId, state, progress, ... }' })
+  @Audited({
+    action: 'db.import',
+    target: () => 'bucket',
+    detail: (_req, r) => (r?.jobId ? `job ${r.jobId}` : undefined),
+  })
   async importMedia() {
     return jobAccepted(await this.bucket.startImport());
   }

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../platform/audit/audit-entry.js';
 /** Tables the product cannot run without; the schema test reports any that are missing. */
 export const REQUIRED_TABLES = [
   'users',
@@ -34,5 +35,6 @@ export abstract class DatabaseProbe {
   abstract tables(): Promise<TableInfo[]>;
   abstract sampleQueries(): Promise<SampleQueryResult[]>;
   /** Empties users, media, votes and views (and what hangs off users) in one transaction; answers what was there (from the counters). */
-  abstract reset(): Promise<Totals>;
+  /** `audit` is written in the reset's own transaction, after the tables are emptied. */
+  abstract reset(audit: AuditEntry): Promise<Totals>;
 }

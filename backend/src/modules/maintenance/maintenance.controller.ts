@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import type { AuditActor } from '../../platform/audit/audit-entry.js';
+import { Actor, Audited } from '../../platform/audit/audited.js';
 import { AdminOnly } from '../../platform/http/admin-auth.js';
 import { noCache } from '../../platform/http/simple-rest.js';
 import { ResetDatabaseDto } from './dto/reset-database.dto.js';
@@ -46,7 +48,8 @@ export class MaintenanceController {
 
   @Post('reset-database')
   @HttpCode(200)
-  reset(@Body() _body: ResetDatabaseDto) {
-    return this.maintenance.reset();
+  @Audited({ action: 'db.reset', target: () => 'database', inTransaction: true })
+  reset(@Body() _body: ResetDatabaseDto, @Actor() actor: AuditActor) {
+    return this.maintenance.reset(actor);
   }
 }

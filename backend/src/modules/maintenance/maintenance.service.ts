@@ -1,3 +1,4 @@
+import type { AuditActor } from '../../platform/audit/audit-entry.js';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
 import { DomainError } from '../../platform/domain-error.js';
@@ -63,8 +64,8 @@ export class MaintenanceService {
   }
 
   /** Users, media rows, votes and views go; the bucket keeps its files (Import Media brings them back). */
-  async reset() {
-    const deleted = await this.probe.reset();
+  async reset(actor: AuditActor) {
+    const deleted = await this.probe.reset({ ...actor, action: 'db.reset', target: 'database', outcome: 'ok' });
     return {
       success: true,
       message: 'Database reset: users, media, votes and views were deleted. Files in the bucket were kept.',

@@ -19,8 +19,9 @@ export abstract class MediaRepository {
   /** Newest first; `underReview` while reports hide the item and no operator has decided yet. */
   abstract listByUser(userId: number): Promise<OwnMedia[]>;
   /**
-   * A random item the user may rate: not their own, not voted on, not in `excludeIds`.
-   * Uses the indexed random_key (never ORDER BY random()); null when none is left.
+   * A random item the user may rate: not hidden, not their own, not voted on, not in
+   * `excludeIds`; each user goes round a fixed random order, so every unrated item comes up
+   * once per lap. Null when none is left; one of `excludeIds` when only those are unrated.
    */
   abstract findRandomFor(userId: number, excludeIds: readonly number[]): Promise<Media | null>;
   /** Whether anyone but `userId` has uploaded anything (empty state vs "rated all"). */

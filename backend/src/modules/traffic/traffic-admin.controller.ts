@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Audited } from '../../platform/audit/audited.js';
 import { AdminOnly } from '../../platform/http/admin-auth.js';
 import { noCache } from '../../platform/http/simple-rest.js';
 import {
@@ -25,6 +26,12 @@ export class TrafficAdminController {
   }
 
   @Post('idle-redirect-config')
+  @Audited({
+    action: 'traffic.update',
+    target: () => 'idle redirect',
+    detail: (req) =>
+      `${String(req.body?.idleRedirectTime ?? '')} s → ${String(req.body?.idleRedirectUrl ?? '') || 'off'}`,
+  })
   async saveIdle(@Body() body: SaveIdleRedirectDto): Promise<IdleRedirectConfigDto> {
     return IdleRedirectConfigDto.of(await this.traffic.saveIdle(body));
   }
@@ -42,6 +49,11 @@ export class TrafficAdminController {
   }
 
   @Post('back-button-config')
+  @Audited({
+    action: 'traffic.update',
+    target: () => 'back button redirect',
+    detail: (req) => `→ ${String(req.body?.backButtonUrl ?? '') || 'off'}`,
+  })
   async saveBackButton(@Body() body: SaveBackButtonDto): Promise<BackButtonConfigDto> {
     return BackButtonConfigDto.of(await this.traffic.saveBackButton(body));
   }
@@ -55,6 +67,7 @@ export class TrafficAdminController {
   /** Re-creates missing redirect tables and indexes and seeds disabled defaults; safe to repeat. */
   @Post('traffic-handler-migration')
   @HttpCode(200)
+  @Audited({ action: 'db.migrate', target: () => 'traffic redirect tables' })
   migrate(): Promise<TrafficMigrationResult> {
     return this.traffic.migrate();
   }

@@ -1,6 +1,7 @@
 import {
   type CallHandler,
   type ExecutionContext,
+  HttpException,
   Injectable,
   Logger,
   type NestInterceptor,
@@ -17,7 +18,8 @@ import { AuditLog } from './audit-log.js';
 type Json = any;
 
 export interface AuditSpec {
-  action: AuditAction;
+  /** The code, or how the request names it (one route, several actions). */
+  action: AuditAction | ((req: AdminRequest) => AuditAction);
   /** The target as text, from the request (and the result when the action succeeded). */
   target: (req: AdminRequest, result?: Json) => string;
   /** Optional detail of a success (a failure's detail is its error message). */
@@ -34,9 +36,12 @@ const AUDIT_KEY = 'audit:spec';
 /** Puts an admin write on the audit log: outcome ok after it succeeds, failed (with the message) when it throws. */
 export const Audited = (spec: AuditSpec) => SetMetadata(AUDIT_KEY, spec);
 
-/** The acting admin (resolved by the admin guard) and the trusted client address. */
+/**
+ * The acting admin (resolved by the admin guard; on the login itself, the name it was tried with)
+ * and the trusted client address.
+ */
 export const actorOf = (req: AdminRequest): AuditActor => ({
-  admin: req.admin ?? 'unknown',
+  admin: req.admin ?? (typeof req.body?.username === 'string' ? req.body.username : 'unknown'),
   clientAddress: clientIp(req),
 });
 
@@ -44,6 +49,16 @@ export const actorOf = (req: AdminRequest): AuditActor => ({
 export const Actor = createParamDecorator((_: unknown, ctx: ExecutionContext): AuditActor =>
   actorOf(ctx.switchToHttp().getRequest<AdminRequest>()),
 );
+
+/** What the error answer says (a validation error's own messages, not "Bad Request Exception"). */
+function failureMessage(err: unknown): string {
+  if (err instanceof HttpException) {
+    const body = err.getResponse();
+    const m = typeof body === 'object' && body && 'message' in body ? (body as { message: unknown }).message : null;
+    if (m !== null) return Array.isArray(m) ? m.join('; ') : String(m);
+  }
+  return err instanceof Error ? err.message : String(err);
+}
 
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
@@ -66,7 +81,7 @@ export class AuditInterceptor implements NestInterceptor {
     try {
       result = await lastValueFrom(next.handle(), { defaultValue: undefined });
     } catch (err) {
-      await this.write(spec, req, 'failed', undefined, (err as Error)?.message ?? String(err));
+      await this.write(spec, req, 'failed', undefined, failureMessage(err));
       throw err;
     }
     if (!spec.inTransaction) await this.write(spec, req, 'ok', result, spec.detail?.(req, result));
@@ -80,13 +95,14 @@ export class AuditInterceptor implements NestInterceptor {
     } catch {
       target = ''; // a body too malformed to name anything (its failure is still recorded)
     }
-    const entry = { ...actorOf(req), action: spec.action, target, outcome, detail };
+    const action = typeof spec.action === 'function' ? spec.action(req) : spec.action;
+    const entry = { ...actorOf(req), action, target, outcome, detail };
     if (outcome === 'ok') return this.audit.record(entry); // an ok action must not go unrecorded: errors propagate
     try {
       await this.audit.record(entry);
     } catch (err) {
       // the action's own error is what the caller needs to see
-      this.logger.error(`Could not record failed ${spec.action}: ${(err as Error).message}`);
+      this.logger.error(`Could not record failed ${action}: ${(err as Error).message}`);
     }
   }
 }

@@ -58,7 +58,11 @@ export class PGlitePool extends EventEmitter {
     return promise;
   }
 
-  async query(text: string, params?: unknown[] | ((err: Error | null, r?: unknown) => void)) {
+  /** Like pg's Pool#query; a query config's `name` (a pg prepared statement) means nothing to PGlite. */
+  async query(
+    text: string | { text: string; values?: unknown[]; name?: string },
+    params?: unknown[] | ((err: Error | null, r?: unknown) => void),
+  ) {
     const client = await this.connect();
     try {
       return await client.query(text, Array.isArray(params) ? params : undefined);

@@ -12,6 +12,7 @@ import {
 } from './admin-auth.js';
 import { AdminTokens } from './admin-sessions.js';
 import { RequireJson } from './require-json.js';
+import { Audited } from '../audit/audited.js';
 
 export class AdminLoginDto {
   @ApiProperty({ example: 'admin' })
@@ -41,6 +42,7 @@ export class AdminSessionController {
   @HttpCode(200)
   @AdminPublic()
   @RequireJson()
+  @Audited({ action: 'admin.login', target: () => 'admin portal' })
   @ApiOkResponse({ description: '{ token, expiresAt, username }; 401 Invalid credentials; 429 while throttled' })
   async login(
     @Req() req: AdminRequest,
@@ -57,6 +59,7 @@ export class AdminSessionController {
   @Post('logout')
   @HttpCode(204)
   @AdminOnly()
+  @Audited({ action: 'admin.logout', target: () => 'admin portal' })
   @ApiNoContentResponse({ description: 'The token no longer authenticates anything' })
   async logout(@Req() req: AdminRequest): Promise<void> {
     if (req.adminToken) await this.tokens.revoke(req.adminToken);

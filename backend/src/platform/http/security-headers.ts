@@ -53,3 +53,21 @@ export function nginxSecurityHeaders(https: boolean): string {
     '',
   ].join('\n');
 }
+
+/**
+ * The policy of the document an ad zone's iframe loads (`/api/ad-frame/{zone}`, ads module) and of
+ * the admin's ad preview page (served here with the web apps). The visitor page's CSP
+ * (script-src 'self') would be inherited by a srcdoc frame and block every ad script, so the ad
+ * gets its own URL with its own permissive policy instead. The policy's `sandbox` (scripts and popups, never same-origin or an
+ * escape for popups) gives the document an opaque origin wherever it is opened: in the zone's
+ * iframe, in a window the ad opens itself, or top-level through a plain link. It can never read
+ * the visitor's cookie, storage, session or the admin token.
+ */
+export const AD_FRAME_CSP = [
+  'sandbox allow-scripts allow-popups',
+  "default-src * data: blob: 'unsafe-inline' 'unsafe-eval'",
+  "script-src * data: blob: 'unsafe-inline' 'unsafe-eval'",
+  "style-src * 'unsafe-inline'",
+  "frame-ancestors 'self'",
+  "base-uri 'none'",
+].join('; ');

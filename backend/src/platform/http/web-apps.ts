@@ -2,7 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../../config/env.js';
-import { AD_FRAME_CSP } from '../../modules/ads/ad-frame.js';
+import { AD_FRAME_CSP } from './security-headers.js';
 
 /**
  * Embedded mode serves the built visitor app at / and the admin portal at /adm on the API's

@@ -6,6 +6,7 @@ import { type JobContext, type JobHandler, JobInterrupted } from '../../../platf
 import { ObjectStorage } from '../../../platform/storage/object-storage.js';
 import { mp4Problem } from '../../media/domain/mp4-structure.js';
 import { acceptUpload, nameExtension, SNIFF_BYTES } from '../../media/domain/upload-policy.js';
+import { SystemUsers } from '../../session/system-users.js';
 import { BucketMediaRepository, type ImportCheckpoint, type ImportedObject } from '../bucket-media.repository.js';
 import type { BucketFile } from '../domain/duplicates.js';
 import { IMPORT_BATCH, importedName, isImportCandidate } from '../domain/import-policy.js';
@@ -31,6 +32,7 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
     private readonly handlers: JobHandlers,
     private readonly storage: ObjectStorage,
     private readonly media: BucketMediaRepository,
+    private readonly users: SystemUsers,
   ) {}
 
   onModuleInit(): void {
@@ -51,7 +53,7 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
       errors: 0,
     };
     const remaining = cp.afterKey === null ? files : files.filter((f) => f.key > cp.afterKey!);
-    const ownerId = await this.media.importOwnerId();
+    const ownerId = await this.users.importOwnerId();
     const report = () => {
       const done = cp.imported + cp.skipped + cp.errors;
       return ctx.progress({

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
-import { COUNTER_TOTALS_SQL, toTotals } from '../../stats/infrastructure/typeorm-activity-counters.js';
+import { type AuditEntry, auditInsert } from '../../../platform/audit/audit-entry.js';
+import { COUNTER_TOTALS_SQL, toTotals } from '../../stats/counter-totals.js';
 import { DatabaseProbe, type SampleQueryResult, type TableInfo, type Totals } from '../database-probe.js';
 
 /** Cheap queries shaped like the app's hot paths, each on an index. */
@@ -47,7 +48,7 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
     return out;
   }
 
-  async reset(): Promise<Totals> {
+  async reset(audit: AuditEntry): Promise<Totals> {
     // one runner for everything: on PGlite it holds the only connection, so nothing else may run inside
     const runner: QueryRunner = this.db.createQueryRunner();
     try {
@@ -58,6 +59,12 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
       // keep counting: a run id (and the job ids made from it) is never handed out twice
       await runner.query(`TRUNCATE users, media, votes, views RESTART IDENTITY CASCADE`);
       await runner.query(`TRUNCATE population_runs CONTINUE IDENTITY`);
+      // the audit log references nothing and is not emptied: the reset itself is its next row
+      const audited = auditInsert({
+        ...audit,
+        detail: `${totalUsers} users, ${totalMedia} media, ${totalVotes} votes, ${totalViews} views deleted`,
+      });
+      await runner.query(audited.sql, audited.params);
       await runner.commitTransaction();
       return { totalUsers, totalMedia, totalVotes, totalViews };
     } catch (err) {

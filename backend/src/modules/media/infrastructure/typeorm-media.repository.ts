@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { notFound } from '../../../platform/domain-error.js';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
+import { preparedQuery } from '../../../platform/database/prepared-query.js';
 import type { Media, NewMedia, OwnMedia } from '../domain/media.js';
 import { type DeleteAudit, MediaRepository } from '../media.repository.js';
 import { auditInsertSelect } from '../../../platform/audit/audit-entry.js';
@@ -22,6 +23,10 @@ interface MediaRow {
 
 export const MEDIA_COLUMNS =
   'id, user_id, storage_key, original_name, mime_type, size, hot_votes, total_votes, total_views, uploaded_at';
+
+const PICKED_COLUMNS = MEDIA_COLUMNS.split(', ')
+  .map((c) => `m.${c}`)
+  .join(', ');
 
 export const toMedia = (r: MediaRow): Media => ({
   id: r.id,
@@ -85,18 +90,15 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async findRandomFor(userId: number, excludeIds: readonly number[]): Promise<Media | null> {
-    // first candidate at or after a random point on the random_key index, else wrap to the start;
-    // the votes primary key (user_id, media_id) answers the anti-join per candidate
-    const r = Math.random();
-    const pick = (range: string) =>
-      this.one(
-        `SELECT ${MEDIA_COLUMNS} FROM media m
-          WHERE ${range} AND NOT m.hidden AND m.user_id <> $1 AND NOT (m.id = ANY($3::int[]))
-            AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = $1 AND v.media_id = m.id)
-          ORDER BY m.random_key LIMIT 1`,
-        [userId, r, [...excludeIds]],
-      );
-    return (await pick('m.random_key >= $2')) ?? (await pick('m.random_key < $2'));
+    // pick_media() walks the user's lap over the random order (migration PickLaps1763849000000);
+    // a function in FROM runs once
+    const rows = await preparedQuery<MediaRow>(
+      this.db,
+      'media-pick',
+      `SELECT ${PICKED_COLUMNS} FROM pick_media($1, $2::int[]) AS p(id) JOIN media m ON m.id = p.id`,
+      [userId, [...excludeIds]],
+    );
+    return rows[0] ? toMedia(rows[0]) : null;
   }
 
   async existsFromOthers(userId: number): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
 import { Optional } from '../../../platform/http/optional.js';
@@ -6,27 +7,29 @@ import { ListQueryDto } from '../../../platform/http/simple-rest.js';
 const MAX_IDS = 1000;
 const idsMessage = (what: string) => `ids must be a list of 1 to ${MAX_IDS} ${what} ids (positive integers)`;
 
+/** `ids`: 1 to 1000 positive integer ids of `what`, one message for every way to get it wrong. */
+const IdsField = (what: string, example: number[]) => {
+  const message = idsMessage(what);
+  return applyDecorators(
+    ApiProperty({ type: [Number], example, minItems: 1, maxItems: MAX_IDS }),
+    IsArray({ message }),
+    ArrayMinSize(1, { message }),
+    ArrayMaxSize(MAX_IDS, { message }),
+    IsInt({ each: true, message }),
+    Min(1, { each: true, message }),
+    Max(2_147_483_647, { each: true, message }),
+  );
+};
+
 /** `{ ids }` of the moderation decisions (media ids). */
 export class MediaIdsDto {
-  @ApiProperty({ type: [Number], example: [12, 13], minItems: 1, maxItems: MAX_IDS })
-  @IsArray({ message: idsMessage('media') })
-  @ArrayMinSize(1, { message: idsMessage('media') })
-  @ArrayMaxSize(MAX_IDS, { message: idsMessage('media') })
-  @IsInt({ each: true, message: idsMessage('media') })
-  @Min(1, { each: true, message: idsMessage('media') })
-  @Max(2_147_483_647, { each: true, message: idsMessage('media') })
+  @IdsField('media', [12, 13])
   ids!: number[];
 }
 
 /** `{ ids }` of unban (user ids). */
 export class UserIdsDto {
-  @ApiProperty({ type: [Number], example: [4], minItems: 1, maxItems: MAX_IDS })
-  @IsArray({ message: idsMessage('user') })
-  @ArrayMinSize(1, { message: idsMessage('user') })
-  @ArrayMaxSize(MAX_IDS, { message: idsMessage('user') })
-  @IsInt({ each: true, message: idsMessage('user') })
-  @Min(1, { each: true, message: idsMessage('user') })
-  @Max(2_147_483_647, { each: true, message: idsMessage('user') })
+  @IdsField('user', [4])
   ids!: number[];
 }
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { conflict, notFound } from '../../../platform/domain-error.js';
 import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
+import { preparedQuery } from '../../../platform/database/prepared-query.js';
 import type { User } from '../domain/user.js';
 import { UserRepository } from '../user.repository.js';
 
@@ -19,6 +20,9 @@ interface UserRow {
 }
 
 const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at, banned_at';
+
+/** Every visitor request starts with this lookup; exported for the bench's pgbench run. */
+export const USER_BY_SESSION_SQL = `SELECT ${COLUMNS} FROM users WHERE session_id = $1`;
 
 export const toUser = (r: UserRow): User => ({
   id: r.id,
@@ -54,8 +58,14 @@ export class TypeormUserRepository extends UserRepository {
     return this.one(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
   }
 
-  findBySessionId(sessionId: string) {
-    return this.one(`SELECT ${COLUMNS} FROM users WHERE session_id = $1`, [sessionId]);
+  async findBySessionId(sessionId: string) {
+    const rows = await preparedQuery<UserRow>(
+      this.db,
+      'user-by-session',
+      `SELECT ${COLUMNS} FROM users WHERE session_id = $1`,
+      [sessionId],
+    );
+    return rows[0] ? toUser(rows[0]) : null;
   }
 
   findByVerifiedEmail(email: string) {

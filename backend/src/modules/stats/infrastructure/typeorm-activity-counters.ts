@@ -2,27 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityCounters, type DailyCount, type Totals } from '../activity-counters.js';
-
-/** Sums of `daily_counts` (at most 8 rows a day): the totals without counting the tables. */
-export const COUNTER_TOTALS_SQL = `
-  SELECT coalesce(sum(users), 0)::bigint AS "totalUsers", coalesce(sum(uploads), 0)::bigint AS "totalMedia",
-         coalesce(sum(votes), 0)::bigint AS "totalVotes", coalesce(sum(views), 0)::bigint AS "totalViews",
-         coalesce(sum(active_users), 0)::bigint AS "activeUsers", coalesce(sum(saved_accounts), 0)::bigint AS "savedAccounts"
-    FROM daily_counts`;
-
-type Row = Record<keyof Totals, string | number>;
+import { COUNTER_TOTALS_SQL, toTotals } from '../counter-totals.js';
 
 const SETTLE_BATCH = 5000;
-
-/** bigint sums arrive as strings. */
-export const toTotals = (r: Row): Totals => ({
-  totalUsers: Number(r.totalUsers),
-  totalMedia: Number(r.totalMedia),
-  totalVotes: Number(r.totalVotes),
-  totalViews: Number(r.totalViews),
-  activeUsers: Number(r.activeUsers),
-  savedAccounts: Number(r.savedAccounts),
-});
 
 @Injectable()
 export class TypeormActivityCounters extends ActivityCounters {

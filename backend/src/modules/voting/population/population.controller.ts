@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import type { AuditAction } from '../../../platform/audit/audit-entry.js';
+import { Audited } from '../../../platform/audit/audited.js';
 import { AdminOnly } from '../../../platform/http/admin-auth.js';
 import { PopulationActionDto } from './dto/population.dto.js';
 import { PopulationService, type PopulationStatus } from './population.service.js';
@@ -20,6 +22,7 @@ export class PopulationController {
 
   /** start and continue answer 202 (a job carries the work); pause and stop answer 200. */
   @Post('populate-votes')
+  @Audited({ action: (req) => `population.${req.body?.action ?? 'start'}` as AuditAction, target: () => 'votes' })
   @ApiOkResponse({ description: 'Population result fields plus state and jobId' })
   async control(
     @Body() body: PopulationActionDto,
@@ -33,6 +36,7 @@ export class PopulationController {
 
   @Post('fix-user-sequence')
   @HttpCode(200)
+  @Audited({ action: 'db.fix_sequence', target: () => 'users id sequence' })
   fixUserSequence(): Promise<{ success: true; nextUserId: number }> {
     return this.population.fixUserSequence();
   }

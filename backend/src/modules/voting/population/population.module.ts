@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SystemUsersModule } from '../../session/system-users.module.js';
 import { TypeormPopulationRepository } from './infrastructure/typeorm-population.repository.js';
 import { PopulationController } from './population.controller.js';
 import { PopulationJob } from './population.job.js';
@@ -7,6 +8,7 @@ import { PopulationService } from './population.service.js';
 
 /** Admin: vote population job (seeded users, votes and views). */
 @Module({
+  imports: [SystemUsersModule],
   controllers: [PopulationController],
   providers: [
     PopulationService,

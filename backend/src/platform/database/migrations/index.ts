@@ -13,6 +13,7 @@ import { MagicLinkOutbox1763810000000 } from './1763810000000-magic-link-outbox.
 import { OrphanObjects1763810100000 } from './1763810100000-orphan-objects.js';
 import { MediaHidden1763820000000 } from './1763820000000-media-hidden.js';
 import { TrustAndSafety1763840000000 } from './1763840000000-trust-and-safety.js';
+import { PickLaps1763849000000 } from './1763849000000-pick-laps.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   OrphanObjects1763810100000,
   MediaHidden1763820000000,
   TrustAndSafety1763840000000,
+  PickLaps1763849000000,
 ];

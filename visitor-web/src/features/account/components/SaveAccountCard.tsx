@@ -2,6 +2,7 @@ import { CheckIcon, ShieldIcon } from '../../../components/icons';
 import type { Session } from '../../../lib/session';
 import { useSaveAccount } from '../hooks/use-account-actions';
 import { EmailForm } from './EmailForm';
+import './save-card.css';
 
 export function SaveAccountCard({ user }: { user: Session }) {
   const save = useSaveAccount('profile');

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAdConfig } from '../api/ad-config';
+import './ad-zone.css';
 
 /**
  * The ad's HTML runs in a sandboxed iframe (scripts yes, same-origin no), so it can never read

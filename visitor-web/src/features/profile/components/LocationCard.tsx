@@ -4,6 +4,7 @@ import { formatCoordinate } from '../../../lib/format';
 import { postSession, type Session } from '../../../lib/session';
 import { errorMessage } from '../../../lib/api-client';
 import { useGeolocation } from '../hooks/use-geolocation';
+import './location-card.css';
 
 /** Location card (only with coordinates) and the "share my location" request (spec §4, §8). */
 export function LocationCard({ user, onSaved }: { user: Session; onSaved: (s: Session) => void }) {

@@ -1,6 +1,7 @@
 import { CheckIcon } from '../../../components/icons';
 import { formatDate, initials } from '../../../lib/format';
 import type { Session } from '../../../lib/session';
+import './profile-card.css';
 
 export function ProfileCard({ user }: { user: Session }) {
   return (

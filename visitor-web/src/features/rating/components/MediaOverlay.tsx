@@ -3,6 +3,8 @@ import { useState, type RefObject } from 'react';
 import { CloseIcon } from '../../../components/icons';
 import { isVideo } from '../../../components/MediaView';
 import { useReturnFocus } from '../../../components/return-focus';
+import { ReportButton } from './ReportDialog';
+import './media-overlay.css';
 
 interface MediaOverlayProps {
   open: boolean;
@@ -11,10 +13,12 @@ interface MediaOverlayProps {
   mimeType: string;
   /** Where focus goes back when the overlay closes (the media it was opened from). */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** Shows a Report control in the overlay. */
+  onReport?: () => void;
 }
 
 /** Full-size view. Radix Dialog gives Escape to close, a focus trap and a scroll lock. */
-export function MediaOverlay({ open, onOpenChange, url, mimeType, returnFocusTo }: MediaOverlayProps) {
+export function MediaOverlay({ open, onOpenChange, url, mimeType, returnFocusTo, onReport }: MediaOverlayProps) {
   const video = isVideo(mimeType);
   // The video is scaled up to the viewport at its own aspect ratio (16:9 until it is known).
   const [ratio, setRatio] = useState(16 / 9);
@@ -50,6 +54,7 @@ export function MediaOverlay({ open, onOpenChange, url, mimeType, returnFocusTo 
               />
             )}
           </div>
+          {onReport ? <ReportButton className="media-overlay__report" onClick={onReport} /> : null}
           <Dialog.Close className="media-overlay__close" aria-label="Close full-size view">
             <CloseIcon size={22} />
           </Dialog.Close>

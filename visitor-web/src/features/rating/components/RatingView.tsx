@@ -18,6 +18,8 @@ import { useMediaAreaHeight } from '../hooks/use-media-area-height';
 import { ratingKeyAction } from '../hooks/keyboard';
 import { MediaOverlay } from './MediaOverlay';
 import { ResultsPanel } from './ResultsPanel';
+import { ReportButton, ReportDialog } from './ReportDialog';
+import './rating-view.css';
 
 const RELOADED_KEY = 'hmv.reloadedFor';
 
@@ -25,6 +27,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
   const r = useRating(userId);
   const height = useMediaAreaHeight();
   const [overlayOpen, setOverlayOpen] = useState(false);
+  const [reporting, setReporting] = useState<Id | null>(null);
   const mediaButton = useRef<HTMLButtonElement>(null);
   const actions = useRef(r);
   actions.current = r;
@@ -198,6 +201,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
               S
             </kbd>
           </button>
+          <ReportButton onClick={() => item && setReporting(item.id)} disabled={!item || r.isSwapping} />
         </>,
         <ResultsPanel last={r.last} />,
       )}
@@ -208,8 +212,20 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
           url={item.url}
           mimeType={item.mimeType}
           returnFocusTo={mediaButton}
+          onReport={() => {
+            setOverlayOpen(false);
+            setReporting(item.id);
+          }}
         />
       ) : null}
+      <ReportDialog
+        mediaId={reporting}
+        onClose={() => setReporting(null)}
+        onReported={(id) => {
+          setReporting(null);
+          r.onReported(id);
+        }}
+      />
     </div>
   );
 }

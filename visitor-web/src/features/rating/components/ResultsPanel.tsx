@@ -2,6 +2,7 @@ import { SplitBar } from '../../../components/SplitBar';
 import { isVideo } from '../../../components/MediaView';
 import { percent } from '../../../lib/format';
 import type { LastVote } from '../hooks/use-rating';
+import './results-panel.css';
 
 /** Tallies of the item just rated: total votes, hot %, not % and the split bar. */
 export function ResultsPanel({ last }: { last: LastVote | null }) {

@@ -140,4 +140,17 @@ describe('useRating', () => {
     const { result } = setup();
     await waitFor(() => expect(result.current.status).toBe('empty'));
   });
+  it('a reported item goes at once and never comes back, even when the server offers it again', async () => {
+    randomAnswers = [() => json(item(1)), () => json(item(1)), () => json(item(1)), () => json(item(1))];
+    const { result } = setup();
+    await waitFor(() => expect(result.current.item?.id).toBe(1));
+    act(() => result.current.onReported(1));
+    await waitFor(() => expect(result.current.status).toBe('rated-all'));
+    expect(
+      calls
+        .filter((c) => c.startsWith('GET /api/media/random'))
+        .slice(-2)
+        .every((c) => c.includes('exclude=1')),
+    ).toBe(true);
+  });
 });

@@ -194,6 +194,18 @@ export function useRating(userId: Id | undefined) {
     });
   }, [item, userId]);
 
+  /**
+   * The visitor reported this item: it goes at once and never comes back on this page (the
+   * server keeps it out of their picks from now on).
+   */
+  const onReported = useCallback(
+    (id: Id) => {
+      failed.current.add(String(id));
+      if (item && same(item.id, id)) advance();
+    },
+    [item, advance],
+  );
+
   const refresh = useCallback(() => {
     excluded.current = [];
     void qc.refetchQueries({ queryKey: currentKey, exact: true });
@@ -216,6 +228,7 @@ export function useRating(userId: Id | undefined) {
     skip,
     onMediaError,
     onMediaShown,
+    onReported,
     refresh,
   };
 }

@@ -15,6 +15,8 @@ export interface MediaStat {
   hotVotes?: number;
   hotPercentage: number;
   notPercentage: number;
+  /** Reports hid it from rating until a moderator decides. */
+  underReview?: boolean;
 }
 
 export interface UserStats {

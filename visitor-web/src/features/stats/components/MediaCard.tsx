@@ -3,6 +3,8 @@ import { SplitBar } from '../../../components/SplitBar';
 import { EyeIcon, TrashIcon, VoteIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
 import type { MediaStat } from '../api/stats-api';
+import { UnderReviewBadge } from './UnderReviewBadge';
+import './media-card.css';
 
 export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpen: () => void; onDelete: () => void }) {
   const video = isVideo(media.mimeType);
@@ -16,6 +18,7 @@ export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpe
           <MediaView url={media.url} mimeType={media.mimeType} alt="" className="media-card__media" />
         </button>
         <span className={`badge ${video ? 'badge--video' : 'badge--image'}`}>{video ? 'Video' : 'Image'}</span>
+        {media.underReview ? <UnderReviewBadge /> : null}
       </div>
       <div className="media-card__body">
         <h3 className="media-card__name" title={media.originalName}>

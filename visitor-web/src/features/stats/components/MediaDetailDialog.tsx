@@ -4,6 +4,7 @@ import { SplitBar } from '../../../components/SplitBar';
 import { TrashIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
 import type { MediaStat } from '../api/stats-api';
+import './media-detail-dialog.css';
 
 export function MediaDetailDialog({
   media,

@@ -9,6 +9,7 @@ import { useDeleteMedia, useUserStats, type Id, type MediaStat } from '../api/st
 import { MediaCard } from './MediaCard';
 import { MediaDetailDialog } from './MediaDetailDialog';
 import { DeleteMediaDialog } from './DeleteMediaDialog';
+import './stats-view.css';
 
 export function StatsView({ userId }: { userId: Id | undefined }) {
   const stats = useUserStats(userId);

@@ -3,6 +3,7 @@ import { ImageIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components
 import { formatBytes } from '../../../lib/format';
 import { canUpload, type QueueItem, type UploadStatus } from '../hooks/upload-queue';
 import type { useUploadQueue } from '../hooks/use-upload-queue';
+import './upload-queue.css';
 
 const STATUS_LABEL: Record<UploadStatus, string> = {
   pending: 'Pending',

@@ -6,6 +6,7 @@ import { formatBytes } from '../../../lib/format';
 import { ACCEPT, DROP_MAX_BYTES, mediaKind, rejectionText, sizeError, validateFile } from '../hooks/upload-rules';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { UploadQueue } from './UploadQueue';
+import './upload-view.css';
 
 interface Rejected {
   key: string;

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { randomBytes, randomInt } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
-import { randomUsername } from '../../../session/domain/username-generator.js';
+import { Database, type Transaction } from '../../../../platform/database/sql.js';
+import { SystemUsers } from '../../../session/system-users.js';
 import { MEDIA_PER_BATCH, poolSize, type PopulationRun, type RunState } from '../domain/population.js';
 import { type BatchOutcome, PopulationRepository } from '../population.repository.js';
 
@@ -45,10 +43,6 @@ const toRun = (r: RunRow): PopulationRun => ({
 /** Everything but the fake-user id list, which only the batch statement reads. */
 const COLUMNS = `id, state, segment, job_id, last_media_id, max_media_id, total_media_count, media_processed, votes_inserted, hot_votes_inserted,
   users_created, user_id_min, user_id_max, message, created_at, finished_at`;
-
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** 32 characters with a '-': never a visitor session id (32 letters or digits), so nobody can sign in as a fake user. */
-const seededSessionId = () => `seed-${Array.from(randomBytes(27), (b) => ALNUM[b % ALNUM.length]).join('')}`;
 
 /**
  * One checkpoint as one statement: pick the next media after the cursor ($5, up to the run's
@@ -116,25 +110,28 @@ SELECT cursor.*, (SELECT count(*) FROM batch)::int AS batch_media FROM cursor`;
 
 @Injectable()
 export class TypeormPopulationRepository extends PopulationRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(
+    private readonly db: Database,
+    private readonly users: SystemUsers,
+  ) {
     super();
   }
 
   async current(): Promise<PopulationRun | null> {
-    const [row]: RunRow[] = await this.db.query(
+    const row = await this.db.one<RunRow>(
       `SELECT ${COLUMNS} FROM population_runs ORDER BY (state IN ('running', 'paused')) DESC, id DESC LIMIT 1`,
     );
     return row ? toRun(row) : null;
   }
 
   async mediaCount(): Promise<number> {
-    const [row]: { n: string }[] = await this.db.query(`SELECT count(*) AS n FROM media`);
+    const row = await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM media`);
     return Number(row!.n);
   }
 
   async create(): Promise<PopulationRun | null> {
     // the partial unique index turns a second active run into "nothing inserted"
-    const [row]: RunRow[] = await this.db.query(
+    const row = await this.db.one<RunRow>(
       `INSERT INTO population_runs (state, max_media_id, total_media_count)
        SELECT 'running', coalesce(max(id), 0), count(*) FROM media
        ON CONFLICT DO NOTHING
@@ -144,7 +141,7 @@ export class TypeormPopulationRepository extends PopulationRepository {
   }
 
   async setJobId(runId: number, jobId: string): Promise<void> {
-    await this.db.query(`UPDATE population_runs SET job_id = $2 WHERE id = $1`, [runId, jobId]);
+    await this.db.rows(`UPDATE population_runs SET job_id = $2 WHERE id = $1`, [runId, jobId]);
   }
 
   async transition(
@@ -152,22 +149,22 @@ export class TypeormPopulationRepository extends PopulationRepository {
     to: RunState,
     options: { newSegment?: boolean } = {},
   ): Promise<PopulationRun | null> {
-    const [rows]: [RunRow[], number] = await this.db.query(
+    const row = await this.db.one<RunRow>(
       `UPDATE population_runs SET state = $2::varchar, segment = segment + $3, updated_at = now(),
          finished_at = CASE WHEN $2::varchar IN ('stopped', 'completed', 'failed') THEN now() END
        WHERE state = ANY($1::varchar[]) AND state IN ('running', 'paused')
        RETURNING ${COLUMNS}`,
       [from, to, options.newSegment ? 1 : 0],
     );
-    return rows[0] ? toRun(rows[0]) : null;
+    return row ? toRun(row) : null;
   }
 
   async runBatch(runId: number, segment: number, maxVotes: number): Promise<BatchOutcome> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async (tx) => {
       // The row lock serialises batches, pause and stop: a change of state is seen at the next batch.
       // A batch lost to a database crash is simply done again (votes and cursor commit together),
       // so its commit need not wait for the WAL flush (synchronous_commit off, this transaction only).
-      const [locked]: (RunRow & { pool: number[] | null })[] = await m.query(
+      const locked = await tx.one<RunRow & { pool: number[] | null }>(
         `SELECT ${COLUMNS}, pool_user_ids AS pool, set_config('synchronous_commit', 'off', true)
          FROM population_runs WHERE id = $1 FOR UPDATE`,
         [runId],
@@ -175,24 +172,18 @@ export class TypeormPopulationRepository extends PopulationRepository {
       if (!locked) throw new Error(`Population run ${runId} no longer exists (was the database reset?)`);
       if (locked.state !== 'running' || locked.segment !== segment) return { kind: 'halted', run: toRun(locked) };
       // read with the row every batch, never cached: the pool must be the one in the database now
-      const pool = locked.pool ?? (await this.createFakeUsers(m, locked));
+      const pool = locked.pool ?? (await this.createPool(tx, locked));
       // a named statement: parsed and planned once per connection instead of once per batch
-      const client = (await m.queryRunner!.connect()) as {
-        query(q: {
-          name: string;
-          text: string;
-          values: unknown[];
-        }): Promise<{ rows: (RunRow & { batch_media: number })[] }>;
-      };
-      const {
-        rows: [row],
-      } = await client.query({
-        name: 'population-batch',
-        text: BATCH_SQL,
-        values: [runId, maxVotes, MEDIA_PER_BATCH, pool, locked.last_media_id, locked.max_media_id],
-      });
+      const [row] = await tx.prepared<RunRow & { batch_media: number }>('population-batch', BATCH_SQL, [
+        runId,
+        maxVotes,
+        MEDIA_PER_BATCH,
+        pool,
+        locked.last_media_id,
+        locked.max_media_id,
+      ]);
       if (row!.batch_media > 0) return { kind: 'progress', run: toRun(row!) };
-      const [[done]]: [RunRow[], number] = await m.query(
+      const done = await tx.one<RunRow>(
         `UPDATE population_runs SET state = 'completed', finished_at = now(), updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
         [runId],
       );
@@ -200,31 +191,10 @@ export class TypeormPopulationRepository extends PopulationRepository {
     });
   }
 
-  /** The run's fake users, named by the visitor username generator, created with the first batch. */
-  private async createFakeUsers(m: EntityManager, run: RunRow): Promise<number[]> {
-    const size = poolSize(run.total_media_count);
-    const ids: number[] = [];
-    const used = new Set<string>();
-    while (ids.length < size) {
-      const names: string[] = [];
-      for (let i = ids.length; i < size; i++) {
-        let name = randomUsername();
-        // names taken in this run or (found by the insert below) in the database get a number
-        while (used.has(name.toLowerCase())) name = `${randomUsername()}${randomInt(10, 10_000)}`;
-        used.add(name.toLowerCase());
-        names.push(name);
-      }
-      const created: { id: number }[] = await m.query(
-        `INSERT INTO users (session_id, username, is_seeded)
-         SELECT s, u, true FROM unnest($1::varchar[], $2::varchar[]) AS t(s, u)
-         ON CONFLICT DO NOTHING
-         RETURNING id`,
-        [names.map(seededSessionId), names],
-      );
-      ids.push(...created.map((r) => r.id));
-    }
-    ids.sort((a, b) => a - b);
-    await m.query(
+  /** The run's fake users (session module), created with the first batch and kept on the run. */
+  private async createPool(tx: Transaction, run: RunRow): Promise<number[]> {
+    const ids = await this.users.createSeeded(tx, poolSize(run.total_media_count));
+    await tx.rows(
       `UPDATE population_runs SET pool_user_ids = $2::int[], users_created = $3, user_id_min = $4, user_id_max = $5 WHERE id = $1`,
       [run.id, ids, ids.length, ids[0], ids[ids.length - 1]],
     );
@@ -232,7 +202,7 @@ export class TypeormPopulationRepository extends PopulationRepository {
   }
 
   async fail(runId: number, segment: number, message: string): Promise<void> {
-    await this.db.query(
+    await this.db.rows(
       `UPDATE population_runs SET state = 'failed', message = $3, finished_at = now(), updated_at = now()
        WHERE id = $1 AND segment = $2 AND state = 'running'`,
       [runId, segment, message],
@@ -240,7 +210,7 @@ export class TypeormPopulationRepository extends PopulationRepository {
   }
 
   async fixUserSequence(): Promise<number> {
-    const [row]: { next: string }[] = await this.db.query(
+    const row = await this.db.one<{ next: string }>(
       `SELECT setval(pg_get_serial_sequence('users', 'id'), coalesce(max(id), 0) + 1, false) AS next FROM users`,
     );
     return Number(row!.next);

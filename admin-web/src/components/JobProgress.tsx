@@ -2,7 +2,7 @@ import { Alert, Box, Chip, LinearProgress, Stack, Typography } from '@mui/materi
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatDuration } from '../lib/format';
 import type { AdminJob } from '../providers/types';
-import { isRunning, progressCounts, STATE_LABEL } from './job-meta';
+import { isRunning, progressCounts, STATE_LABEL } from '../lib/jobs/job-meta';
 
 const CHIP_COLOR = { waiting: 'default', active: 'info', completed: 'success', failed: 'error' } as const;
 

@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { localStorageStore, memoryStore } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminJob, JobStart } from '../providers/types';
-import { httpError, renderAdmin } from '../test/render';
-import { JobProgress } from './JobProgress';
+import type { AdminJob, JobStart } from '../../providers/types';
+import { httpError, renderAdmin } from '../../test/render';
+import { JobProgress } from '../../components/JobProgress';
 import { useAdminJob } from './useAdminJob';
 
 const job = (id: string, state: AdminJob['state'], percent: number, result: unknown = null): AdminJob => ({

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useDataProvider, useNotify, useStore } from 'react-admin';
-import { useNotifyError } from '../lib/useNotifyError';
-import { httpStatus } from '../providers/http';
-import type { AdminDataProvider } from '../providers/data-provider';
-import type { AdminJob, JobName, JobStart } from '../providers/types';
+import { useNotifyError } from '../useNotifyError';
+import { httpStatus } from '../../providers/http';
+import type { AdminDataProvider } from '../../providers/data-provider';
+import type { AdminJob, JobName, JobStart } from '../../providers/types';
 import { isRunning, isTerminal, JOB_META } from './job-meta';
 import { JOBS_LIST_KEY, useJobsList } from './useJobs';
 

@@ -17,8 +17,8 @@ import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../lib/format';
 import type { AdminJob } from '../providers/types';
-import { isRunning, JOB_META, progressCounts, STATE_LABEL } from './job-meta';
-import { useJobsList } from './useJobs';
+import { isRunning, JOB_META, progressCounts, STATE_LABEL } from '../lib/jobs/job-meta';
+import { useJobsList } from '../lib/jobs/useJobs';
 
 /**
  * The app bar's jobs button: a badge with the number of running jobs, opening a list of the

@@ -1,0 +1,22 @@
+import { api } from '../../../lib/api-client';
+import type { Id } from './rating-api';
+
+/** The reasons the server takes, with the labels the dialog shows (issue 12). */
+export const REPORT_REASONS = [
+  { value: 'sexual', label: 'Sexual content' },
+  { value: 'violence', label: 'Violence or gore' },
+  { value: 'hate', label: 'Harassment or hate' },
+  { value: 'spam', label: 'Spam' },
+  { value: 'minor', label: 'Minor in the image' },
+  { value: 'copyright', label: 'Not mine / copyright' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
+
+export const MAX_REPORT_NOTE = 200;
+
+/** One report per visitor and item; the server answers 409 already_reported for a second. */
+export function reportMedia(mediaId: Id, reason: ReportReason, note?: string): Promise<{ reported: true }> {
+  return api.post(`/api/media/${encodeURIComponent(String(mediaId))}/report`, note ? { reason, note } : { reason });
+}
