@@ -19,7 +19,7 @@ import type { ReactNode } from 'react';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
 import { visuallyHidden } from '../lib/visually-hidden';
 import type { AdminMedia } from '../providers/types';
-import { isVideo, MediaThumb } from './MediaThumb';
+import { isVideo, MediaThumb } from '../components/MediaThumb';
 
 interface Props {
   media: AdminMedia;

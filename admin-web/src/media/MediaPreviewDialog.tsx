@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Button } from '@mui/material';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
 import type { AdminMedia } from '../providers/types';
-import { PreviewDialog } from './PreviewDialog';
+import { PreviewDialog } from '../components/PreviewDialog';
 
 interface Props {
   media: AdminMedia | null;

@@ -6,7 +6,7 @@ import HideSourceIcon from '@mui/icons-material/HideSource';
 import { Box, Button, ButtonBase, Card, Checkbox, Chip, Stack, Typography, type ButtonProps } from '@mui/material';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { REASON_LABELS } from '../lib/trust-texts';
-import { MediaThumb } from '../media/MediaThumb';
+import { MediaThumb } from '../components/MediaThumb';
 import type { ModerationItem as Item, ModerationStatus, ReportReason } from '../providers/types';
 
 const NOTES_SHOWN = 3;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { REASON_LABELS } from '../lib/trust-texts';
-import { PreviewDialog } from '../media/PreviewDialog';
+import { PreviewDialog } from '../components/PreviewDialog';
 import type { ModerationItem } from '../providers/types';
 import { DecisionButtons, sortedReasons, STATUS_LABELS, type ItemActions } from './ModerationItem';
 

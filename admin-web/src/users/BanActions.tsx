@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDate, formatDateTime } from '../lib/format';
 import { TRUST_TEXTS } from '../lib/trust-texts';
 import type { AdminUser } from '../providers/types';
-import { BanDialog } from './BanDialog';
-import { useBanUsers } from './useBanUsers';
+import { BanDialog } from '../components/BanDialog';
+import { useBanUsers } from '../lib/useBanUsers';
 
 /** "Banned" with the date, or nothing: the Users table's Banned column. */
 export function BannedCell() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRefresh, type Identifier } from 'react-admin';
-import { bannedText, TRUST_TEXTS, unbannedText } from '../lib/trust-texts';
-import { useNotifyError } from '../lib/useNotifyError';
+import { bannedText, TRUST_TEXTS, unbannedText } from './trust-texts';
+import { useNotifyError } from './useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';
 
 /**

@@ -1,6 +1,6 @@
 import { Checkbox, FormControlLabel, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
 import { TRUST_TEXTS } from '../lib/trust-texts';
 
 interface Props {
