@@ -1,4 +1,7 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page, type Request } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * What every admin spec needs: the seeded backend's address and admin, the two screen sizes,
@@ -9,6 +12,26 @@ export const ADMIN_USER = process.env.E2E_ADMIN_USER ?? 'admin';
 export const ADMIN_PASS = process.env.E2E_ADMIN_PASS!;
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
+export const SIZES = [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const;
+
+/** Where the specs save screenshots and downloads (git ignores it). */
+export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+/** Records the page's POSTs; answers those to one admin route, e.g. `postsTo('users/ban')`. */
+export function recordPosts(p: Page) {
+  const posts: Request[] = [];
+  p.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(r);
+  });
+  return {
+    all: posts,
+    to: (route: string) => posts.filter((r) => new URL(r.url()).pathname === `/api/admin/${route}`),
+  };
+}
 
 export const toast = (p: Page, text: string | RegExp) => p.locator('.MuiSnackbar-root').getByText(text);
 export const sidebar = (p: Page) => p.locator('.RaSidebar-fixed, .MuiDrawer-paper').first();

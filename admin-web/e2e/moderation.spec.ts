@@ -1,7 +1,5 @@
-import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { confirmDeleteText, TEXTS } from '../src/lib/texts';
 import { TRUST_TEXTS } from '../src/lib/trust-texts';
 import {
@@ -9,9 +7,11 @@ import {
   BASE,
   DESKTOP,
   expectNoSidewaysScroll,
-  MOBILE,
   newLoggedInContext,
+  recordPosts,
   settled,
+  SHOTS,
+  SIZES,
   sidebar,
   toast,
 } from './helpers';
@@ -25,9 +25,6 @@ import { adminApi, newVisitor, report, tryUpload, upload, type Visitor } from '.
  */
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
-
 type Row = { id: number; originalName: string; status: string; hidden: boolean; reports: number };
 let token: string;
 let ctx: BrowserContext;
@@ -35,8 +32,8 @@ let page: Page;
 let a: Visitor;
 let b: Visitor;
 const m: Record<string, number> = {};
-const posts: Request[] = [];
-const postsTo = (route: string) => posts.filter((r) => new URL(r.url()).pathname === `/api/admin/${route}`);
+let posts: ReturnType<typeof recordPosts>;
+const postsTo = (route: string) => posts.to(route);
 const queue = (status: 'open' | 'decided') =>
   adminApi<Row[]>(token, `/api/admin/moderation?filter=${encodeURIComponent(JSON.stringify({ status }))}`);
 const items = (p: Page) => p.getByTestId('moderation-item');
@@ -68,9 +65,7 @@ test.beforeAll(async ({ browser }) => {
 
   ctx = await newLoggedInContext(browser, token, DESKTOP);
   page = await ctx.newPage();
-  page.on('request', (r) => {
-    if (r.method() === 'POST') posts.push(r);
-  });
+  posts = recordPosts(page);
 });
 test.afterAll(async () => {
   await ctx?.close();
@@ -105,10 +100,7 @@ test('the queue: most reports first, reasons with counts, notes, uploader; three
 test('screenshots at 1280×800 and 390×844 with the queue, the preview, the ban dialog and the phone menu', async ({
   browser,
 }) => {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
+  for (const [size, viewport] of SIZES) {
     const shotCtx = await newLoggedInContext(browser, token, viewport);
     const p = await shotCtx.newPage();
     await p.goto('/adm/moderation');
@@ -148,7 +140,7 @@ test('screenshots at 1280×800 and 390×844 with the queue, the preview, the ban
     }
     await shotCtx.close();
   }
-  expect(posts).toHaveLength(0); // looking and cancelling decided nothing
+  expect(posts.all).toHaveLength(0); // looking and cancelling decided nothing
 });
 
 test('the preview plays a reported video', async () => {

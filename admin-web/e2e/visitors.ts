@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { makeImage, makeVideo } from './fixtures.mjs';
 import { BASE } from './helpers';
 
 /**
@@ -15,14 +15,6 @@ export interface Visitor {
   cookie: string;
 }
 
-interface Fixtures {
-  makeImage: (file: string, i: number, o?: { width?: number; height?: number }) => Promise<string>;
-  makeVideo: (file: string, seconds?: number) => boolean;
-}
-const here = path.dirname(fileURLToPath(import.meta.url));
-// a variable: TypeScript does not look for types of the plain-JS fixtures module
-const fixturesModule = path.join(here, 'fixtures.mjs');
-const fixtures = () => import(fixturesModule) as Promise<Fixtures>;
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'hmv-trust-e2e-'));
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -53,7 +45,6 @@ export async function newVisitor(): Promise<Visitor> {
 
 /** Uploads a generated image (or a 2 s video for a .mp4 name); answers the response, not only ok ones. */
 export async function tryUpload(v: Visitor, name: string, seed = 1): Promise<Response> {
-  const { makeImage, makeVideo } = await fixtures();
   const file = path.join(scratch, `${seed}-${name}`);
   const video = name.endsWith('.mp4');
   if (video ? !makeVideo(file) : !(await makeImage(file, seed, { width: 640, height: 480 }))) {

@@ -9,12 +9,11 @@ import {
   TextInput,
   Title,
   TopToolbar,
-  useNotify,
   useRecordContext,
 } from 'react-admin';
 import { formatDateTime } from '../lib/format';
 import { AUDIT_ACTION_LABELS, auditActionLabel, TRUST_TEXTS } from '../lib/trust-texts';
-import { httpStatus } from '../providers/http';
+import { useListLoadError } from '../lib/useListLoadError';
 import type { AuditEntry } from '../providers/types';
 import { ExportAuditButton } from './ExportAuditButton';
 
@@ -35,7 +34,7 @@ const Actions = () => (
 
 /** Audit log (issue 12): every operator action, newest first; filter by action, text and days; CSV export. */
 export default function AuditLogPage() {
-  const notify = useNotify();
+  const loadError = useListLoadError(TRUST_TEXTS.fetchAuditFailed);
   const compact = useMediaQuery<Theme>((t) => t.breakpoints.down('md'));
   return (
     <Box sx={{ mt: 1 }}>
@@ -50,16 +49,18 @@ export default function AuditLogPage() {
         pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
         exporter={false}
         empty={false}
-        queryOptions={{
-          onError: (err: unknown) => {
-            if (httpStatus(err) !== 401) notify(TRUST_TEXTS.fetchAuditFailed, { type: 'error' });
-          },
-        }}
-        sx={{
+        queryOptions={loadError}
+        sx={(theme) => ({
           '& .RaList-main': { minWidth: 0 },
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-          '& .RaFilterForm-root, & form': { flexWrap: 'wrap', minHeight: 0 },
-        }}
+          // on a phone react-admin stacks the filters over the actions in a column where the
+          // actions bar takes a 100% basis: four filters then shrink under the list. Neither
+          // part may shrink or grow there.
+          [theme.breakpoints.down('sm')]: {
+            '& .RaList-actions > form': { flexShrink: 0 },
+            '& .RaList-actions > .MuiToolbar-root': { flex: '0 0 auto' },
+          },
+        })}
       >
         {compact ? (
           <SimpleList<AuditEntry>

@@ -11,12 +11,16 @@ const numberFormat = new Intl.NumberFormat('en');
 export const formatNumber = (n: number | null | undefined): string =>
   n === null || n === undefined || !Number.isFinite(n) ? '–' : numberFormat.format(n);
 
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (iso: string | null | undefined): string => {
-  if (!iso) return '–';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '–' : dateTime.format(d);
-};
+/** An ISO time through `format`, or '–' when there is none or it does not parse. */
+const formatWith =
+  (format: Intl.DateTimeFormat) =>
+  (iso: string | null | undefined): string => {
+    if (!iso) return '–';
+    const d = new Date(iso);
+    return Number.isNaN(d.getTime()) ? '–' : format.format(d);
+  };
+export const formatDateTime = formatWith(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }));
+export const formatDate = formatWith(new Intl.DateTimeFormat('en', { dateStyle: 'medium' }));
 
 /** "3 s", "2 min 5 s", "1 h 4 min": how long a job ran or has been running. */
 export function formatDuration(ms: number): string {

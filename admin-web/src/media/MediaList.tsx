@@ -10,9 +10,9 @@ import {
   TextInput,
   Title,
   useListContext,
-  useNotify,
 } from 'react-admin';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { SelectPageButton } from '../components/SelectPageButton';
 import { confirmDeleteText, TEXTS } from '../lib/texts';
 import type { AdminMedia } from '../providers/types';
 import { MediaCard } from './MediaCard';
@@ -20,6 +20,7 @@ import { MediaPreviewDialog } from './MediaPreviewDialog';
 import { MediaTotals } from './MediaTotals';
 import { useDeleteMedia } from './useDeleteMedia';
 import { httpStatus } from '../providers/http';
+import { useListLoadError } from '../lib/useListLoadError';
 
 const filters = [
   <TextInput key="q" source="q" label="Search name or user" alwaysOn resettable />,
@@ -40,18 +41,9 @@ const SORT_FIELDS = ['uploadedAt', 'originalName', 'username', 'size', 'hotVotes
 
 /** Media: three totals, filters, sort, a card grid with preview and delete, paging, bulk delete. */
 export default function MediaList() {
-  const notify = useNotify();
+  const loadError = useListLoadError(TEXTS.fetchMediaFailed);
   return (
-    <ListBase
-      resource="media"
-      perPage={24}
-      sort={{ field: 'uploadedAt', order: 'DESC' }}
-      queryOptions={{
-        onError: (err: unknown) => {
-          if (httpStatus(err) !== 401) notify(TEXTS.fetchMediaFailed, { type: 'error' });
-        },
-      }}
-    >
+    <ListBase resource="media" perPage={24} sort={{ field: 'uploadedAt', order: 'DESC' }} queryOptions={loadError}>
       <Title title="Media" />
       <Box sx={{ mt: 2 }}>
         <MediaTotals />
@@ -62,13 +54,11 @@ export default function MediaList() {
 }
 
 function MediaBrowser() {
-  const { data, isPending, error, selectedIds, onToggleItem, onUnselectItems, onSelect } = useListContext<AdminMedia>();
+  const { data, isPending, error, selectedIds, onToggleItem } = useListContext<AdminMedia>();
   const { deleteOne, deleteSelected, pending } = useDeleteMedia();
   const [preview, setPreview] = useState<AdminMedia | null>(null);
   const [toDelete, setToDelete] = useState<AdminMedia | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
-  const pageIds = (data ?? []).map((m) => m.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selectedIds.includes(id));
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
@@ -81,13 +71,7 @@ function MediaBrowser() {
         role="toolbar"
         aria-label="Selection and sort"
       >
-        <Button
-          size="small"
-          onClick={() => (allOnPage ? onUnselectItems() : onSelect([...new Set([...selectedIds, ...pageIds])]))}
-          disabled={!pageIds.length}
-        >
-          {allOnPage ? 'Unselect all' : 'Select page'}
-        </Button>
+        <SelectPageButton />
         {selectedIds.length > 0 && (
           <>
             <Typography variant="body2" aria-live="polite">

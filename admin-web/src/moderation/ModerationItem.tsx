@@ -3,7 +3,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FlagIcon from '@mui/icons-material/Flag';
 import HideSourceIcon from '@mui/icons-material/HideSource';
-import { Box, Button, ButtonBase, Card, Checkbox, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, ButtonBase, Card, Checkbox, Chip, Stack, Typography, type ButtonProps } from '@mui/material';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { REASON_LABELS } from '../lib/trust-texts';
 import { MediaThumb } from '../components/MediaThumb';
@@ -184,6 +184,9 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
   );
 }
 
+/** The look of every moderation decision button (rows, preview, the selection's toolbar). */
+export const DecisionButton = (props: ButtonProps) => <Button size="small" variant="outlined" {...props} />;
+
 /** Keep, Delete, Ban uploader: the row's and the preview's buttons. */
 export function DecisionButtons({
   item,
@@ -194,9 +197,7 @@ export function DecisionButtons({
 }: Omit<ItemActions, 'onPreview'> & { item: Item; pending?: boolean }) {
   return (
     <>
-      <Button
-        size="small"
-        variant="outlined"
+      <DecisionButton
         color="success"
         startIcon={<CheckIcon />}
         onClick={onKeep}
@@ -204,10 +205,8 @@ export function DecisionButtons({
         aria-label={`Keep ${item.originalName}`}
       >
         Keep
-      </Button>
-      <Button
-        size="small"
-        variant="outlined"
+      </DecisionButton>
+      <DecisionButton
         color="error"
         startIcon={<DeleteIcon />}
         onClick={onDelete}
@@ -215,10 +214,8 @@ export function DecisionButtons({
         aria-label={`Delete ${item.originalName}`}
       >
         Delete
-      </Button>
-      <Button
-        size="small"
-        variant="outlined"
+      </DecisionButton>
+      <DecisionButton
         color="error"
         startIcon={<BlockIcon />}
         onClick={onBan}
@@ -226,7 +223,7 @@ export function DecisionButtons({
         aria-label={`Ban ${item.uploaderName}`}
       >
         Ban uploader
-      </Button>
+      </DecisionButton>
     </>
   );
 }

@@ -94,32 +94,40 @@ describe('Moderation', () => {
     expect(deleteReported).toHaveBeenLastCalledWith([3]);
   });
 
-  it('bulk Keep, Delete and Ban uploaders make one server call each for the selection', async () => {
-    const keepReported = vi.fn(() => Promise.resolve({ kept: [1, 3], notFound: [] }));
-    const deleteReported = vi.fn(() => Promise.resolve({ deleted: [1, 3], notFound: [3] }));
-    const banUsers = vi.fn(() => Promise.resolve({ banned: [101], notFound: [], mediaDeleted: 2 }));
-    renderAdmin(<ModerationPage />, { dataProvider: { getList: list(), keepReported, deleteReported, banUsers } });
-    const select = async () => {
-      await userEvent.click(await screen.findByRole('checkbox', { name: 'Select photo-1.jpg' }));
-      await userEvent.click(screen.getByRole('checkbox', { name: 'Select photo-3.jpg' }));
-      expect(screen.getByText('2 selected')).toBeVisible();
-    };
+  const selectTwo = async () => {
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select photo-1.jpg' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select photo-3.jpg' }));
+    expect(screen.getByText('2 selected')).toBeVisible();
+  };
 
-    await select();
+  it('Keep selected: one server call for the selection, which is then cleared', async () => {
+    const keepReported = vi.fn(() => Promise.resolve({ kept: [1, 3], notFound: [] }));
+    renderAdmin(<ModerationPage />, { dataProvider: { getList: list(), keepReported } });
+    await selectTwo();
     await userEvent.click(screen.getByRole('button', { name: 'Keep selected' }));
     await waitFor(() => expect(keepReported).toHaveBeenCalledTimes(1));
     expect(keepReported).toHaveBeenCalledWith([1, 3]);
+    expect(await screen.findByText('Kept 2 media: reports dismissed')).toBeVisible();
     await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
+  });
 
-    await select();
+  it('Delete selected asks first, then makes one server call', async () => {
+    const deleteReported = vi.fn(() => Promise.resolve({ deleted: [1], notFound: [3] }));
+    renderAdmin(<ModerationPage />, { dataProvider: { getList: list(), deleteReported } });
+    await selectTwo();
     await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
     const del = screen.getByRole('dialog', { name: 'Delete selected media' });
     expect(del).toHaveTextContent(confirmDeleteText('2 selected media'));
     await userEvent.click(within(del).getByRole('button', { name: 'Delete 2' }));
-    await waitFor(() => expect(deleteReported).toHaveBeenCalledWith([1, 3]));
+    await waitFor(() => expect(deleteReported).toHaveBeenCalledTimes(1));
+    expect(deleteReported).toHaveBeenCalledWith([1, 3]);
     expect(await screen.findByText(`${TEXTS.deleteMediaSuccess} (1 was already gone)`)).toBeVisible();
+  });
 
-    await select();
+  it('Ban uploaders bans each uploader of the selection once, in one call, with their media if asked', async () => {
+    const banUsers = vi.fn(() => Promise.resolve({ banned: [101], notFound: [], mediaDeleted: 2 }));
+    renderAdmin(<ModerationPage />, { dataProvider: { getList: list(), banUsers } });
+    await selectTwo();
     await userEvent.click(screen.getByRole('button', { name: 'Ban uploaders' }));
     // both selected media are Uploader1's: one user to ban
     const ban = screen.getByRole('dialog', { name: 'Ban user' });

@@ -1,17 +1,19 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import { Alert, Box, Button, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { ListBase, Pagination, SortButton, Title, useListContext, useNotify, type Identifier } from 'react-admin';
+import { ListBase, Pagination, SortButton, Title, useListContext, type Identifier } from 'react-admin';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { SelectPageButton } from '../components/SelectPageButton';
 import { confirmDeleteText } from '../lib/texts';
 import { TRUST_TEXTS } from '../lib/trust-texts';
 import { httpStatus } from '../providers/http';
+import { useListLoadError } from '../lib/useListLoadError';
 import type { ModerationItem as Item } from '../providers/types';
 import { BanDialog } from '../components/BanDialog';
 import { useBanUsers } from '../lib/useBanUsers';
-import { ModerationItem } from './ModerationItem';
+import { DecisionButton, ModerationItem } from './ModerationItem';
 import { ModerationPreviewDialog } from './ModerationPreviewDialog';
 import { useModerationActions } from './useModerationActions';
 
@@ -19,18 +21,14 @@ type Tab = 'open' | 'decided';
 
 /** Moderation (issue 12): reported media, most reports first; keep, delete or ban the uploader. */
 export default function ModerationPage() {
-  const notify = useNotify();
+  const loadError = useListLoadError(TRUST_TEXTS.fetchModerationFailed);
   return (
     <ListBase
       resource="moderation"
       perPage={20}
       sort={{ field: 'reports', order: 'DESC' }}
       filterDefaultValues={{ status: 'open' }}
-      queryOptions={{
-        onError: (err: unknown) => {
-          if (httpStatus(err) !== 401) notify(TRUST_TEXTS.fetchModerationFailed, { type: 'error' });
-        },
-      }}
+      queryOptions={loadError}
     >
       <Title title="Moderation" />
       <Box sx={{ mt: 2 }}>
@@ -53,7 +51,6 @@ function Queue() {
     setFilters,
     selectedIds,
     onToggleItem,
-    onSelect,
     onUnselectItems,
   } = useListContext<Item>();
   const tab: Tab = filterValues.status === 'decided' ? 'decided' : 'open';
@@ -70,8 +67,6 @@ function Queue() {
   const [toDelete, setToDelete] = useState<Identifier[]>([]);
   const [toBan, setToBan] = useState<Uploaders>(new Map());
 
-  const pageIds = (data ?? []).map((m) => m.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selectedIds.includes(id));
   const uploadersOf = (ids: Identifier[]): Uploaders =>
     new Map(
       ids
@@ -103,50 +98,36 @@ function Queue() {
         role="toolbar"
         aria-label="Selection and sort"
       >
-        {!decided && (
-          <Button
-            size="small"
-            onClick={() => (allOnPage ? onUnselectItems() : onSelect([...new Set([...selectedIds, ...pageIds])]))}
-            disabled={!pageIds.length}
-          >
-            {allOnPage ? 'Unselect all' : 'Select page'}
-          </Button>
-        )}
+        {!decided && <SelectPageButton />}
         {!decided && selectedIds.length > 0 && (
           <>
             <Typography variant="body2" aria-live="polite">
               {selectedIds.length} selected
             </Typography>
-            <Button
-              size="small"
-              variant="outlined"
+            <DecisionButton
               color="success"
               startIcon={<CheckIcon />}
               disabled={pending}
               onClick={() => keep(selectedIds)}
             >
               Keep selected
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
+            </DecisionButton>
+            <DecisionButton
               color="error"
               startIcon={<DeleteSweepIcon />}
               disabled={pending}
               onClick={() => setToDelete(selectedIds)}
             >
               Delete selected
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
+            </DecisionButton>
+            <DecisionButton
               color="error"
               startIcon={<BlockIcon />}
               disabled={pending}
               onClick={() => setToBan(uploadersOf(selectedIds))}
             >
               Ban uploaders
-            </Button>
+            </DecisionButton>
           </>
         )}
         <Box sx={{ flexGrow: 1 }} />

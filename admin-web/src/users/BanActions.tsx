@@ -4,7 +4,7 @@ import { Box, Button, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useListContext, useRecordContext, useUnselectAll } from 'react-admin';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { TRUST_TEXTS } from '../lib/trust-texts';
 import type { AdminUser } from '../providers/types';
 import { BanDialog } from '../components/BanDialog';
@@ -18,8 +18,14 @@ export function BannedCell() {
     <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start' }}>
       <Chip component="span" size="small" color="error" label="Banned" />
       {u.bannedAt && (
-        <Typography variant="caption" color="text.secondary" component="span" sx={{ whiteSpace: 'nowrap' }}>
-          since {formatDateTime(u.bannedAt)}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="span"
+          title={formatDateTime(u.bannedAt)}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          since {formatDate(u.bannedAt)}
         </Typography>
       )}
     </Box>

@@ -8,12 +8,11 @@ import {
   SimpleList,
   TextInput,
   Title,
-  useNotify,
   useRecordContext,
 } from 'react-admin';
 import { formatNumber } from '../lib/format';
 import { TEXTS } from '../lib/texts';
-import { httpStatus } from '../providers/http';
+import { useListLoadError } from '../lib/useListLoadError';
 import type { AdminUser } from '../providers/types';
 import { BannedCell, BanToggle, BulkBanButtons } from './BanActions';
 import { LocationField } from './LocationField';
@@ -45,7 +44,7 @@ const filters = [
  * issue 12's Banned column, filter and Ban / Unban (per row and for a selection).
  */
 export default function UserList() {
-  const notify = useNotify();
+  const loadError = useListLoadError(TEXTS.fetchUsersFailed);
   // a phone gets one block per user (react-admin's SimpleList) instead of five columns
   const compact = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   return (
@@ -61,11 +60,7 @@ export default function UserList() {
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         exporter={false}
         disableSyncWithLocation={false}
-        queryOptions={{
-          onError: (err: unknown) => {
-            if (httpStatus(err) !== 401) notify(TEXTS.fetchUsersFailed, { type: 'error' });
-          },
-        }}
+        queryOptions={loadError}
         // a wide table scrolls inside its own wrapper; scrolling the whole list content would clip the
         // bulk toolbar, which slides up over the filters when rows are selected
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
