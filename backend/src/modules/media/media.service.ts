@@ -44,7 +44,7 @@ export class MediaService {
       }
       // noted first: if the process dies before the row is written, the sweep removes the object
       await this.media.expectObject(key);
-      await this.storage.put(key, createReadStream(source), file.type.mimeType);
+      await this.storage.put(key, createReadStream(source), file.type.mimeType, size);
       return await this.media.create({
         userId,
         storageKey: key,

@@ -22,7 +22,8 @@ export interface ByteRange {
 export abstract class ObjectStorage {
   /** Shown to operators in the bucket manager ("local", "s3"). */
   abstract readonly provider: string;
-  abstract put(key: string, body: Readable, contentType: string): Promise<void>;
+  /** `size`, when the caller knows it, lets a store send the bytes as they come instead of buffering a part. */
+  abstract put(key: string, body: Readable, contentType: string, size?: number): Promise<void>;
   /** Throws ObjectNotFoundError when the key does not exist. */
   abstract get(key: string, range?: ByteRange): Promise<ObjectBody>;
   abstract stat(key: string): Promise<StoredObject | null>;

@@ -9,6 +9,7 @@ import {
   ListObjectsV2Command,
   NoSuchKey,
   NotFound,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -21,6 +22,9 @@ import {
   type ObjectBody,
   type StoredObject,
 } from './object-storage.js';
+
+/** S3's smallest multipart part; objects up to this size go in one request when their size is known. */
+const PART_SIZE = 5 * 1024 * 1024;
 
 export interface S3Settings {
   bucket: string;
@@ -63,14 +67,28 @@ export class S3ObjectStorage extends ObjectStorage {
     });
   }
 
-  async put(key: string, body: Readable, contentType: string): Promise<void> {
+  async put(key: string, body: Readable, contentType: string, size?: number): Promise<void> {
     this.assertKey(key);
+    if (size !== undefined && size <= PART_SIZE) {
+      // one request with a known length streams straight through; the multipart path below
+      // would first collect a whole part, i.e. the whole of every photo, in memory
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: size,
+        }),
+      );
+      return;
+    }
     // multipart upload: the body streams through in 5 MB parts, never whole in memory
     await new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
       queueSize: 2,
-      partSize: 5 * 1024 * 1024,
+      partSize: PART_SIZE,
     }).done();
   }
 
