@@ -29,7 +29,9 @@ export class OutboxMailer extends Mailer {
       this.dir,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
     );
-    await fs.writeFile(file, info.message as Buffer);
+    // written beside and renamed: whoever watches the folder (a developer, the e2e run) never opens a half-written .eml
+    await fs.writeFile(`${file}.part`, info.message as Buffer);
+    await fs.rename(`${file}.part`, file);
     if (!this.logLinks) {
       this.logger.log(`Mail written to ${file}`);
       return;
