@@ -83,7 +83,8 @@ export function createProcesses(workDir) {
   return {
     start,
     async stopAll() {
-      await Promise.all([...all].map((p) => p.stop('SIGKILL', 5_000)));
+      // TERM first: a SIGKILLed nginx master leaves its workers running, holding their ports
+      await Promise.all([...all].map((p) => p.stop('SIGTERM', 5_000)));
     },
   };
 }
