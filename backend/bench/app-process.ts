@@ -14,7 +14,7 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -40,11 +40,15 @@ export async function startApi(env: Record<string, string>, logFile: string): Pr
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run "npm run build -w backend" first`);
   const port = await freePort();
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [mainJs], {
-    cwd: backendDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), mainJs],
+    {
+      cwd: backendDir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -41,7 +41,9 @@ Seeds a fresh PostgreSQL database, starts the built API on it and measures it wi
                     (default $DATABASE_URL, else ${DEFAULT_DATABASE_URL})
   --help            this text
 
-N accepts 10000, 10_000, 10k or 1M.`;
+N accepts 10000, 10_000, 10k or 1M. BENCH_API_NODE_ARGS in the environment passes Node flags to
+the API processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
+The vote is also measured with wrk (Debian package wrk) when it is installed.`;
 
 /** "100k" → 100000, "1M" → 1000000, "1_000" → 1000. */
 function count(name: string, raw: string, min: number): number {

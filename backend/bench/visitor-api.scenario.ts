@@ -1,11 +1,8 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { backendDir } from './app-process.js';
 import type { BenchApp, BenchContext, Scenario } from './context.js';
 import type { Measurement, MeasureSpec } from './measure.js';
-import { findPgbench, type PgbenchResult, runPgbench, withVariables } from './pgbench.js';
-import { fmtCount, fmtMs, fmtPercent, fmtRate } from './report.js';
+import { fmtCount, fmtMs, fmtPercent } from './report.js';
 import { percent, type ProbeUser } from './seed.js';
+import { voteCeiling } from './vote-ceiling.js';
 
 export const ALL_RATED_MESSAGE = 'You have rated all the media we have right now - check back soon for more!';
 
@@ -159,55 +156,6 @@ async function checkVotes(app: BenchApp, created: number): Promise<string> {
   return `${stored.toLocaleString('en-US')} bench votes stored (warm-up included) for ${created.toLocaleString('en-US')} measured 201s; every media tally matches the votes table`;
 }
 
-/** pgbench users: session ids it can build from a number, so its script needs no strings. */
-const PGBENCH_USERS = 1000;
-const PGBENCH_SESSION = (g: string) => `'pgbench' || lpad(${g}::text, 25, '0')`;
-
-/**
- * The database's own ceiling for the vote: pgbench runs what the API sends per POST /api/votes
- * (the session lookup, then the vote statement, the very SQL of the built API) at the same
- * concurrency, with prepared statements, as new votes by its own users on random media.
- */
-async function pgbenchVotes(ctx: BenchContext): Promise<PgbenchResult | string> {
-  const bin = findPgbench();
-  if (!bin) return 'pgbench not found (PATH, /usr/lib/postgresql/*/bin): no database ceiling measured';
-  const dist = path.join(backendDir, 'dist', 'modules');
-  const { CAST_VOTE_SQL } = (await import(
-    pathToFileURL(path.join(dist, 'voting', 'infrastructure', 'typeorm-vote.repository.js')).href
-  )) as { CAST_VOTE_SQL: string };
-  const { USER_BY_SESSION_SQL } = (await import(
-    pathToFileURL(path.join(dist, 'session', 'infrastructure', 'typeorm-user.repository.js')).href
-  )) as { USER_BY_SESSION_SQL: string };
-  const { rows } = await ctx.db.query<{ first: number; n: number }>(
-    `WITH ins AS (
-       INSERT INTO users (session_id, username, is_seeded, created_at)
-       SELECT ${PGBENCH_SESSION('g')}, 'pgbench' || g, true, now() FROM generate_series(0, $1::int - 1) g
-       RETURNING id)
-     SELECT min(id) AS first, count(*)::int AS n FROM ins`,
-    [PGBENCH_USERS],
-  );
-  const first = rows[0]!.first;
-  const { first: m0, last: m1 } = ctx.seed.mediaIds;
-  const script = [
-    `\\set g random(0, ${PGBENCH_USERS - 1})`,
-    `\\set uid ${first} + :g`,
-    `\\set mid random(${m0}, ${m1})`,
-    `\\set hot random(0, 1)`,
-    withVariables(USER_BY_SESSION_SQL.replace('$1', PGBENCH_SESSION(':g')), []),
-    withVariables(CAST_VOTE_SQL, ['uid', 'mid', 'hot']),
-    '',
-  ].join('\n');
-  ctx.log(`pgbench: the vote SQL, ${ctx.flags.connections} clients, ${ctx.flags.duration} s`);
-  return runPgbench({
-    bin,
-    databaseUrl: ctx.databaseUrl,
-    script,
-    scriptFile: path.join(ctx.app.dataDir, 'vote.pgbench.sql'),
-    clients: ctx.flags.connections,
-    seconds: ctx.flags.duration,
-  });
-}
-
 /**
  * The pick rows again on databases seeded anew (same shape, new random data, new statistics
  * from their own VACUUM ANALYZE): a plan that depended on sampled statistics would differ here.
@@ -241,8 +189,6 @@ export const visitorApi: Scenario = {
   async run(ctx: BenchContext) {
     const { picks, firstNotes } = await measurePicks(ctx, ctx.app);
     const votes = await ctx.measure(voteSpec(ctx.app));
-    const pg = await pgbenchVotes(ctx);
-    const voteCheck = await checkVotes(ctx.app, votes.statusCodes['201'] ?? 0);
     ctx.report(
       [ctx.health, ...picks, votes],
       `Visitor API · ${fmtCount(ctx.seed.media)} media, ${fmtCount(ctx.seed.votes)} votes · ${ctx.flags.connections} connections, ${ctx.flags.duration} s each`,
@@ -252,28 +198,9 @@ export const visitorApi: Scenario = {
     console.log(
       `Target vote ≥ 50 % of health: req/s ${verdict(votes.reqPerSec / ctx.health.reqPerSec)}${Number.isFinite(capacity) ? `; CPU capacity ${verdict(capacity)}` : ''}`,
     );
-    if (typeof pg === 'string') console.log(pg);
-    else {
-      ctx.report(
-        [
-          {
-            'vote, same SQL': `POST /api/votes through the API · ${ctx.flags.connections} connections`,
-            'per s': fmtRate(votes.reqPerSec),
-            'latency ms': `p50 ${fmtMs(votes.p50)}`,
-            failed: votes.failures,
-          },
-          {
-            'vote, same SQL': `pgbench -M prepared: session lookup + vote statement · ${ctx.flags.connections} clients`,
-            'per s': fmtRate(pg.tps),
-            'latency ms': `mean ${fmtMs(pg.latencyMs)}`,
-            failed: pg.failed,
-          },
-        ],
-        'Vote: the API beside the database running the same SQL on its own',
-      );
-      console.log(`Target API ≥ 50 % of pgbench: ${verdict(votes.reqPerSec / pg.tps)}`);
-    }
-    console.log(`Check: ${voteCheck}`);
+    await voteCeiling(ctx, votes);
+    // after the wrk runs too: their votes are in every media tally checked
+    console.log(`Check: ${await checkVotes(ctx.app, votes.statusCodes['201'] ?? 0)}`);
     await freshDatabases(ctx);
   },
 };

@@ -2,6 +2,7 @@ import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/env.js';
+import { MemoryThrottlerStorage } from './memory-throttler.storage.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
 
 /** The Redis-backed counters, or null without REDIS_URL; /api/health pings Redis through it. */
@@ -9,7 +10,7 @@ export const THROTTLE_STORAGE = Symbol('throttle-storage');
 
 /**
  * Coarse per-IP flood guard on every route (sensitive routes have their own DB-backed limits).
- * Counters live in Redis when REDIS_URL is set, so all replicas share them.
+ * Counters live in Redis when REDIS_URL is set, so all replicas share them; in this process otherwise.
  */
 @Module({})
 export class ThrottleModule implements OnApplicationShutdown {
@@ -17,25 +18,31 @@ export class ThrottleModule implements OnApplicationShutdown {
     const storage = config.redisUrl
       ? RedisThrottlerStorage.connect(config.redisUrl, `${config.jobsPrefix}:throttle`)
       : null;
+    const memory = storage ? null : new MemoryThrottlerStorage();
     return {
       module: ThrottleModule,
       imports: [
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'default', ttl: 60_000, limit: config.rateLimitPerMinute }],
-          storage: storage ?? undefined,
+          storage: storage ?? memory!,
         }),
       ],
       providers: [
         { provide: THROTTLE_STORAGE, useValue: storage },
+        { provide: MemoryThrottlerStorage, useValue: memory },
         { provide: APP_GUARD, useClass: ThrottlerGuard },
       ],
       exports: [THROTTLE_STORAGE],
     };
   }
 
-  constructor(@Inject(THROTTLE_STORAGE) private readonly storage: RedisThrottlerStorage | null) {}
+  constructor(
+    @Inject(THROTTLE_STORAGE) private readonly storage: RedisThrottlerStorage | null,
+    @Inject(MemoryThrottlerStorage) private readonly memory: MemoryThrottlerStorage | null,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    this.memory?.close();
     await this.storage?.close();
   }
 }

@@ -8,9 +8,26 @@ const ADMIN_PREFIXES = ['api/admin', 'api/db-test'];
 const ADMIN_KEY = 'admin:only';
 const PUBLIC_KEY = 'admin:public';
 
-/** Under an admin prefix or marked @AdminOnly(): the guard asks for credentials, responses are never cached. */
+/**
+ * Under an admin prefix or marked @AdminOnly(): the guard asks for credentials, responses are never cached.
+ * Decided once per route handler (metadata does not change after start-up): the guard and the
+ * no-cache interceptor ask on every request.
+ */
 export function isAdminRoute(reflector: Reflector, ctx: ExecutionContext): boolean {
-  if (reflector.getAllAndOverride<boolean>(ADMIN_KEY, [ctx.getHandler(), ctx.getClass()])) return true;
+  const [handler, controller] = [ctx.getHandler(), ctx.getClass()];
+  let byHandler = decided.get(controller);
+  if (!byHandler) decided.set(controller, (byHandler = new WeakMap()));
+  let admin = byHandler.get(handler);
+  if (admin === undefined) {
+    admin = Boolean(reflector.getAllAndOverride<boolean>(ADMIN_KEY, [handler, controller])) || underAdminPrefix(ctx);
+    byHandler.set(handler, admin);
+  }
+  return admin;
+}
+// a controller class, then its route handler (an inherited handler can sit under two controllers)
+const decided = new WeakMap<object, WeakMap<object, boolean>>();
+
+function underAdminPrefix(ctx: ExecutionContext): boolean {
   const routes = paths(ctx.getClass()).flatMap((c) => paths(ctx.getHandler()).map((h) => normalise(`${c}/${h}`)));
   return routes.some((r) => ADMIN_PREFIXES.some((p) => r === p || r.startsWith(`${p}/`)));
 }
