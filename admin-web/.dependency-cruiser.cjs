@@ -1,4 +1,4 @@
-/* global module */
+/* global module, require */
 /**
  * The admin portal's boundaries (`npm run lint:deps`). Each folder under src/ is one feature (a
  * page or a resource: media/, users/, jobs/, traffic/, …) except the shared ones: app/, components/,
@@ -10,35 +10,21 @@
 const SHARED = '(?:app|components|lib|providers|test)';
 const SHELL = 'layout';
 
-/** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
-  forbidden: [
-    {
-      name: 'no-cross-feature',
-      severity: 'error',
-      comment: 'A feature never imports another feature: move what both need to components/ or lib/.',
-      from: { path: `^src/([^/]+)/`, pathNot: [`^src/${SHARED}/`, `^src/${SHELL}/`] },
-      to: { path: '^src/[^/]+/', pathNot: [`^src/$1/`, `^src/${SHARED}/`] },
-    },
-    {
-      name: 'shared-stays-shared',
-      severity: 'error',
-      comment: 'The shared folders serve every feature and know none of them, nor the shell.',
-      from: { path: `^src/${SHARED}/` },
-      to: { pathNot: [`^src/${SHARED}/`, 'node_modules'], path: '^src/' },
-    },
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'Imports form no cycle.',
-      from: {},
-      to: { circular: true },
-    },
-  ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(?:^|/)node_modules/' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
+const boundaries = require('../scripts/dependency-cruiser-base.cjs');
+
+module.exports = boundaries([
+  {
+    name: 'no-cross-feature',
+    severity: 'error',
+    comment: 'A feature never imports another feature: move what both need to components/ or lib/.',
+    from: { path: `^src/([^/]+)/`, pathNot: [`^src/${SHARED}/`, `^src/${SHELL}/`] },
+    to: { path: '^src/[^/]+/', pathNot: [`^src/$1/`, `^src/${SHARED}/`] },
   },
-};
+  {
+    name: 'shared-stays-shared',
+    severity: 'error',
+    comment: 'The shared folders serve every feature and know none of them, nor the shell.',
+    from: { path: `^src/${SHARED}/` },
+    to: { pathNot: [`^src/${SHARED}/`, 'node_modules'], path: '^src/' },
+  },
+]);

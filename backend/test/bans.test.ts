@@ -70,7 +70,10 @@ describe(`bans (${dbKind})`, () => {
     expect(ban.body).toEqual({ banned: [owner.id], notFound: [999_999], mediaDeleted: 0 });
     expect(await hidden(t, [plain.id, reported.id])).toEqual([true, true]);
     const decided = (await asAdmin(t).get('/api/admin/moderation?status=decided').expect(200)).body;
-    expect(decided.find((r: { id: number }) => r.id === reported.id)).toMatchObject({ status: 'banned' });
+    expect(decided.find((r: { id: number }) => r.id === reported.id)).toMatchObject({
+      status: 'banned',
+      fileDeleted: false,
+    });
     const users = await asAdmin(t)
       .get(`/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ banned: true }))}`)
       .expect(200);
@@ -93,11 +96,18 @@ describe(`bans (${dbKind})`, () => {
   it('ban with deleteMedia deletes all their media and stored objects; refuses bad bodies', async () => {
     const owner = await newVisitor(t);
     const media = [await seedMedia(t, { userId: owner.id }), await seedMedia(t, { userId: owner.id })];
+    await other.agent.post(`/api/media/${media[0]!.id}/report`).send({ reason: 'spam' }).expect(201);
     const res = await asAdmin(t)
       .post('/api/admin/users/ban')
       .send({ ids: [owner.id], deleteMedia: true })
       .expect(200);
     expect(res.body).toEqual({ banned: [owner.id], notFound: [], mediaDeleted: 2 });
+    // the Decided row keeps the ban as its decision and says the file is gone
+    const decided = (await asAdmin(t).get('/api/admin/moderation?status=decided').expect(200)).body;
+    expect(decided.find((r: { id: number }) => r.id === media[0]!.id)).toMatchObject({
+      status: 'banned',
+      fileDeleted: true,
+    });
     expect((await db(t).query(`SELECT count(*)::int AS n FROM media WHERE user_id = $1`, [owner.id]))[0].n).toBe(0);
     for (const m of media) expect(await t.app.get(ObjectStorage).stat(m.storageKey)).toBeNull();
 

@@ -88,6 +88,7 @@ describe(`reports and the moderation queue (${dbKind})`, () => {
       reasons: { spam: 2, other: 1 },
       notes: ['fake'],
       hidden: true,
+      fileDeleted: false,
       status: 'open',
       firstReportedAt: expect.stringMatching(/^\d{4}-/),
       lastReportedAt: expect.stringMatching(/^\d{4}-/),
@@ -139,6 +140,7 @@ describe(`reports and the moderation queue (${dbKind})`, () => {
       reports: 3,
       reasons: { violence: 3 },
       hidden: false,
+      fileDeleted: true,
       decidedAt: expect.stringMatching(/^\d{4}-/),
     });
     const audit = (await asAdmin(t).get('/api/admin/audit').expect(200)).body;

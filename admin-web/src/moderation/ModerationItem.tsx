@@ -19,6 +19,10 @@ export const STATUS_LABELS: Record<ModerationStatus, string> = {
 };
 const STATUS_COLORS = { open: 'warning', kept: 'success', deleted: 'error', banned: 'error' } as const;
 
+/** The decision, and that the file is gone when a ban deleted it (a deletion says so itself). */
+export const statusLabel = (item: Item) =>
+  `${STATUS_LABELS[item.status]}${item.fileDeleted && item.status !== 'deleted' ? ' · media deleted' : ''}`;
+
 /** The reasons, most given first, as "Spam 3". */
 export const sortedReasons = (item: Item) =>
   (Object.entries(item.reasons) as [ReportReason, number][]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
@@ -48,7 +52,7 @@ interface Props extends ItemActions {
 
 /** One reported media: preview, what was reported and by how many, notes, uploader, and the decisions. */
 export function ModerationItem({ item, selected, onToggle, decided, pending, ...actions }: Props) {
-  const gone = item.status === 'deleted';
+  const gone = item.status === 'deleted' || Boolean(item.fileDeleted);
   return (
     <Card
       variant="outlined"
@@ -129,7 +133,7 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
               size="small"
               color={STATUS_COLORS[item.status]}
               variant="outlined"
-              label={STATUS_LABELS[item.status]}
+              label={statusLabel(item)}
             />
           ) : (
             item.hidden && (

@@ -150,8 +150,10 @@ describe('Moderation', () => {
                 item(7, { status: 'kept', decidedAt: '2026-11-22T09:00:00Z' }),
                 item(8, { status: 'deleted', decidedAt: '2026-11-22T09:00:00Z' }),
                 item(9, { status: 'banned', decidedAt: '2026-11-22T09:00:00Z' }),
+                // a ban that deleted the uploader's media: the decision stays, the file is gone
+                item(10, { status: 'banned', fileDeleted: true, decidedAt: '2026-11-22T09:00:00Z' }),
               ],
-              total: 3,
+              total: 4,
             }
           : { data: [], total: 0 },
       ),
@@ -159,11 +161,14 @@ describe('Moderation', () => {
     renderAdmin(<ModerationPage />, { dataProvider: { getList } });
     expect(await screen.findByText(TRUST_TEXTS.noOpenReports)).toBeVisible();
     await userEvent.click(screen.getByRole('tab', { name: 'Decided' }));
-    expect(await screen.findAllByTestId('moderation-item')).toHaveLength(3);
+    expect(await screen.findAllByTestId('moderation-item')).toHaveLength(4);
     expect(getList).toHaveBeenLastCalledWith('moderation', expect.objectContaining({ filter: { status: 'decided' } }));
     expect(screen.getByText('Kept')).toBeVisible();
     expect(screen.getByText('Uploader banned')).toBeVisible();
-    expect(screen.getByText('Media deleted')).toBeVisible();
+    expect(screen.getByText('Uploader banned · media deleted')).toBeVisible();
+    // no preview of a file that is gone, whichever decision removed it
+    expect(screen.getAllByText('Media deleted')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Preview photo-10.jpg' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Keep/ })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });

@@ -3,7 +3,7 @@ import { formatDateTime, formatNumber } from '../lib/format';
 import { REASON_LABELS } from '../lib/trust-texts';
 import { PreviewDialog } from '../components/PreviewDialog';
 import type { ModerationItem } from '../providers/types';
-import { DecisionButtons, sortedReasons, STATUS_LABELS, type ItemActions } from './ModerationItem';
+import { DecisionButtons, sortedReasons, statusLabel, type ItemActions } from './ModerationItem';
 
 interface Props extends Omit<ItemActions, 'onPreview'> {
   item: ModerationItem | null;
@@ -39,7 +39,7 @@ function details(item: ModerationItem): [string, ReactNode][] {
     rows.push(['Notes', item.notes.map((n, i) => <div key={i}>“{n}”</div>)]);
   }
   rows.push(
-    ['Status', `${STATUS_LABELS[item.status]}${item.hidden ? ' · hidden from the pick' : ''}`],
+    ['Status', `${statusLabel(item)}${item.hidden ? ' · hidden from the pick' : ''}`],
     ['First report', formatDateTime(item.firstReportedAt)],
     ['Last report', formatDateTime(item.lastReportedAt)],
   );

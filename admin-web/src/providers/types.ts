@@ -214,6 +214,8 @@ export interface ModerationItem {
   reasons: Partial<Record<ReportReason, number>>;
   notes: string[];
   hidden: boolean;
+  /** The media is gone (deleted by an operator, its owner or a ban). */
+  fileDeleted?: boolean;
   status: ModerationStatus;
   firstReportedAt: string;
   lastReportedAt: string;

@@ -14,6 +14,8 @@ export interface ModerationRow {
   reasons: Record<string, number>;
   notes: string[];
   hidden: boolean;
+  /** The media is gone (deleted by an operator, its owner or a ban), whatever the decision says. */
+  fileDeleted: boolean;
   status: ModerationStatus;
   firstReportedAt: string;
   lastReportedAt: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Database } from '../database/sql.js';
+import { Where } from '../database/where.js';
 import { badRequest } from '../domain-error.js';
 import { containsPattern, type ListQueryDto, parseListQuery } from '../http/simple-rest.js';
 import { AUDIT_ACTIONS, type AuditEntry, auditInsert } from './audit-entry.js';
@@ -47,41 +47,34 @@ const ORDER: Record<(typeof SORTABLE)[number], string> = {
   outcome: 'outcome',
 };
 
-export interface AuditCriteria {
-  where: string;
-  params: unknown[];
-}
-
 const EXPORT_PAGE = 1000;
 
 /** The operators' audit trail: appended to by every admin write, read by the Audit log page. */
 @Injectable()
 export class AuditLog {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** Appends one row as its own statement (for actions that have no transaction of their own). */
   async record(entry: AuditEntry): Promise<void> {
     const { sql, params } = auditInsert(entry);
-    await this.db.query(sql, params);
+    await this.db.write(sql, params);
   }
 
   /** filter: `action` (one code or a list), `q` (target or admin text), `from` / `to` (ISO times, inclusive). */
-  criteria(filter: Record<string, unknown>): AuditCriteria {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const param = (v: unknown) => `$${params.push(v)}`;
+  criteria(filter: Record<string, unknown>): Where {
+    const where = new Where();
     const { action, q, from, to } = filter;
     if (action !== undefined) {
       const list = Array.isArray(action) ? action : [action];
       if (!list.length || !list.every((a) => (AUDIT_ACTIONS as readonly unknown[]).includes(a)))
         throw badRequest(`filter action must be one of ${AUDIT_ACTIONS.join(', ')}`);
-      where.push(`action = ANY(${param(list)}::varchar[])`);
+      where.and(`action = ANY(${where.param(list)}::varchar[])`);
     }
     if (q !== undefined) {
       if (typeof q !== 'string' || q.length > 200) throw badRequest('filter q must be text of at most 200 characters');
       if (q.trim()) {
-        const p = param(containsPattern(q.trim()));
-        where.push(`(target ILIKE ${p} OR admin ILIKE ${p} OR detail ILIKE ${p})`);
+        const p = where.param(containsPattern(q.trim()));
+        where.and(`(target ILIKE ${p} OR admin ILIKE ${p} OR detail ILIKE ${p})`);
       }
     }
     for (const [name, value, op] of [
@@ -91,9 +84,9 @@ export class AuditLog {
       if (value === undefined) continue;
       const t = typeof value === 'string' && value.length <= 40 ? new Date(value) : null;
       if (!t || Number.isNaN(t.getTime())) throw badRequest(`filter ${name} must be an ISO date or time`);
-      where.push(`at ${op} ${param(t.toISOString())}::timestamptz`);
+      where.and(`at ${op} ${where.param(t.toISOString())}::timestamptz`);
     }
-    return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+    return where;
   }
 
   async list(query: ListQueryDto): Promise<{ rows: AuditRow[]; total: number; offset: number }> {
@@ -102,23 +95,26 @@ export class AuditLog {
       defaultSort: ['at', 'DESC'],
       filters: ['action', 'q', 'from', 'to'],
     });
-    const { where, params } = this.criteria(q.filter);
-    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM audit_log ${where}`, params);
-    const rows: Row[] = await this.db.query(
-      `SELECT * FROM audit_log ${where} ORDER BY ${ORDER[q.sort.field]} ${q.sort.order}, id ${q.sort.order}
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, q.offset],
+    const where = this.criteria(q.filter);
+    const count = await this.db.one<{ total: number }>(
+      `SELECT count(*)::int AS total FROM audit_log ${where.sql}`,
+      where.params,
     );
-    return { rows: rows.map(toRow), total: Number(total), offset: q.offset };
+    const rows = await this.db.rows<Row>(
+      `SELECT * FROM audit_log ${where.sql} ORDER BY ${ORDER[q.sort.field]} ${q.sort.order}, id ${q.sort.order}
+        LIMIT ${where.param(q.limit)} OFFSET ${where.param(q.offset)}`,
+      where.params,
+    );
+    return { rows: rows.map(toRow), total: Number(count?.total ?? 0), offset: q.offset };
   }
 
   /** Every matching row, newest first, a page at a time (keyset on id: the log only grows). */
   async *exportRows(filter: Record<string, unknown>): AsyncGenerator<AuditRow> {
-    const { where, params } = this.criteria(filter);
+    const { sql: where, params } = this.criteria(filter);
     let before = Number.MAX_SAFE_INTEGER;
     for (;;) {
       const cond = `${where ? `${where} AND` : 'WHERE'} id < $${params.length + 1}`;
-      const rows: Row[] = await this.db.query(`SELECT * FROM audit_log ${cond} ORDER BY id DESC LIMIT ${EXPORT_PAGE}`, [
+      const rows = await this.db.rows<Row>(`SELECT * FROM audit_log ${cond} ORDER BY id DESC LIMIT ${EXPORT_PAGE}`, [
         ...params,
         String(before),
       ]);

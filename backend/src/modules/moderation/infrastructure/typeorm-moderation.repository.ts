@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
 import { type AuditActor, type AuditEntry, auditInsert, idsTarget } from '../../../platform/audit/audit-entry.js';
 import { DomainError, notFound } from '../../../platform/domain-error.js';
 import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
+import { Database, type Sql } from '../../../platform/database/sql.js';
+import { Where } from '../../../platform/database/where.js';
 import { mediaUrl } from '../../media/domain/media.js';
 import { reachesThreshold } from '../domain/report.js';
 import {
@@ -26,6 +26,7 @@ interface Row {
   reasons: Record<string, number>;
   notes: string[];
   hidden: boolean;
+  file_deleted: boolean;
   first_reported_at: Date;
   last_reported_at: Date;
   decided_at: Date | null;
@@ -42,6 +43,7 @@ const toRow = (r: Row): ModerationRow => ({
   reasons: r.reasons,
   notes: r.notes,
   hidden: r.hidden,
+  fileDeleted: r.file_deleted,
   status: r.status,
   firstReportedAt: new Date(r.first_reported_at).toISOString(),
   lastReportedAt: new Date(r.last_reported_at).toISOString(),
@@ -78,21 +80,21 @@ const REPORT_UPSERT = `
 
 @Injectable()
 export class TypeormModerationRepository extends ModerationRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
   report(r: NewReport): Promise<{ hid: boolean }> {
     return this.db.transaction(async (m) => {
       // the media row's lock orders parallel reports of one item: each sees the count the one before left
-      const [media]: Array<{
+      const media = await m.one<{
         user_id: number;
         storage_key: string;
         mime_type: string;
         original_name: string;
         username: string;
         banned: boolean;
-      }> = await m.query(
+      }>(
         `SELECT m.user_id, m.storage_key, m.mime_type, m.original_name, u.username, u.banned_at IS NOT NULL AS banned
            FROM media m JOIN users u ON u.id = m.user_id WHERE m.id = $1 FOR NO KEY UPDATE OF m`,
         [r.mediaId],
@@ -101,7 +103,7 @@ export class TypeormModerationRepository extends ModerationRepository {
       if (media.user_id === r.userId)
         throw new DomainError('bad_request', 'You cannot report your own media', { error: 'own_media' });
       try {
-        await m.query(`INSERT INTO reports (user_id, media_id, reason, note) VALUES ($1, $2, $3, $4)`, [
+        await m.write(`INSERT INTO reports (user_id, media_id, reason, note) VALUES ($1, $2, $3, $4)`, [
           r.userId,
           r.mediaId,
           r.reason,
@@ -112,7 +114,7 @@ export class TypeormModerationRepository extends ModerationRepository {
           throw new DomainError('conflict', 'You have already reported this media', { error: 'already_reported' });
         throw err;
       }
-      const [row]: Array<{ reports: number; hidden_by_reports: boolean }> = await m.query(REPORT_UPSERT, [
+      const row = await m.one<{ reports: number; hidden_by_reports: boolean }>(REPORT_UPSERT, [
         r.mediaId,
         media.storage_key,
         media.mime_type,
@@ -124,32 +126,32 @@ export class TypeormModerationRepository extends ModerationRepository {
         media.banned,
       ]);
       if (row!.hidden_by_reports || !reachesThreshold(row!.reports, r.hideAfter)) return { hid: false };
-      await m.query(`UPDATE moderation SET hidden_by_reports = true WHERE media_id = $1`, [r.mediaId]);
-      await m.query(`UPDATE media SET hidden = true WHERE id = $1 AND NOT hidden`, [r.mediaId]);
+      await m.write(`UPDATE moderation SET hidden_by_reports = true WHERE media_id = $1`, [r.mediaId]);
+      await m.write(`UPDATE media SET hidden = true WHERE id = $1 AND NOT hidden`, [r.mediaId]);
       return { hid: true };
     });
   }
 
   async list(c: ModerationCriteria) {
-    const params: unknown[] = [];
-    const param = (v: unknown) => `$${params.push(v)}`;
-    const where = [c.status === 'open' ? `mo.status = 'open'` : `mo.status <> 'open'`];
-    if (c.ids) where.push(`mo.media_id = ANY(${param(c.ids)}::int[])`);
-    const whereSql = `WHERE ${where.join(' AND ')}`;
-    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM moderation mo ${whereSql}`, params);
-    const rows: Row[] = await this.db.query(
+    const where = new Where().and(c.status === 'open' ? `mo.status = 'open'` : `mo.status <> 'open'`);
+    if (c.ids) where.and(`mo.media_id = ANY(${where.param(c.ids)}::int[])`);
+    const count = await this.db.one<{ total: number }>(
+      `SELECT count(*)::int AS total FROM moderation mo ${where.sql}`,
+      where.params,
+    );
+    const rows = await this.db.rows<Row>(
       `SELECT mo.media_id, mo.storage_key, mo.mime_type, mo.original_name, mo.uploader_id,
               COALESCE(u.username, mo.uploader_name) AS uploader_name, mo.status, mo.reports, mo.reasons, mo.notes,
-              COALESCE(m.hidden, false) AS hidden, mo.first_reported_at, mo.last_reported_at, mo.decided_at
+              COALESCE(m.hidden, false) AS hidden, m.id IS NULL AS file_deleted, mo.first_reported_at, mo.last_reported_at, mo.decided_at
          FROM moderation mo
          LEFT JOIN media m ON m.id = mo.media_id
          LEFT JOIN users u ON u.id = mo.uploader_id
-        ${whereSql}
+        ${where.sql}
         ORDER BY ${ORDER[c.sort.field]} ${c.sort.order} NULLS LAST, mo.media_id ${c.sort.order}
-        LIMIT ${param(c.limit)} OFFSET ${param(c.offset)}`,
-      params,
+        LIMIT ${where.param(c.limit)} OFFSET ${where.param(c.offset)}`,
+      where.params,
     );
-    return { rows: rows.map(toRow), total: Number(total) };
+    return { rows: rows.map(toRow), total: Number(count?.total ?? 0) };
   }
 
   keep(ids: readonly number[], actor: AuditActor): Promise<number[]> {
@@ -163,12 +165,12 @@ export class TypeormModerationRepository extends ModerationRepository {
           RETURNING mo.media_id AS id`,
         [[...ids]],
       );
-      await m.query(
+      await m.write(
         `UPDATE reports SET dismissed_at = now() WHERE media_id = ANY($1::int[]) AND dismissed_at IS NULL`,
         [kept],
       );
       // visible again unless its owner is banned
-      await m.query(
+      await m.write(
         `UPDATE media m SET hidden = u.banned_at IS NOT NULL FROM users u
           WHERE m.id = ANY($1::int[]) AND u.id = m.user_id AND m.hidden <> (u.banned_at IS NOT NULL)`,
         [kept],
@@ -191,8 +193,8 @@ export class TypeormModerationRepository extends ModerationRepository {
         `UPDATE users SET banned_at = COALESCE(banned_at, now()) WHERE id = ANY($1::int[]) RETURNING id`,
         [[...ids]],
       );
-      await m.query(`UPDATE media SET hidden = true WHERE user_id = ANY($1::int[]) AND NOT hidden`, [banned]);
-      await m.query(
+      await m.write(`UPDATE media SET hidden = true WHERE user_id = ANY($1::int[]) AND NOT hidden`, [banned]);
+      await m.write(
         `UPDATE moderation SET status = 'banned', decided_at = now() WHERE uploader_id = ANY($1::int[]) AND status = 'open'`,
         [banned],
       );
@@ -216,11 +218,11 @@ export class TypeormModerationRepository extends ModerationRepository {
         [...ids],
       ]);
       // the rows a ban closed are open again: their reports still wait for a decision
-      await m.query(
+      await m.write(
         `UPDATE moderation SET status = 'open', decided_at = NULL WHERE uploader_id = ANY($1::int[]) AND status = 'banned'`,
         [unbanned],
       );
-      await m.query(
+      await m.write(
         `UPDATE media m SET hidden = EXISTS (SELECT 1 FROM moderation mo
                                               WHERE mo.media_id = m.id AND mo.status = 'open' AND mo.hidden_by_reports)
           WHERE m.user_id = ANY($1::int[]) AND m.hidden`,
@@ -238,21 +240,20 @@ export class TypeormModerationRepository extends ModerationRepository {
   }
 
   async mediaOf(userIds: readonly number[]): Promise<number[]> {
-    const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM media WHERE user_id = ANY($1::int[])`, [
+    const rows = await this.db.rows<{ id: number }>(`SELECT id FROM media WHERE user_id = ANY($1::int[])`, [
       [...userIds],
     ]);
     return rows.map((r) => r.id);
   }
 
-  private async ids(m: EntityManager, sql: string, params: unknown[]): Promise<number[]> {
-    // UPDATE ... RETURNING answers [rows, affected] through TypeORM on both drivers
-    const [rows]: [Array<{ id: number }>, number] = await m.query(sql, params);
+  private async ids(m: Sql, sql: string, params: unknown[]): Promise<number[]> {
+    const rows = await m.rows<{ id: number }>(sql, params);
     return rows.map((r) => r.id).sort((a, b) => a - b);
   }
 
-  private async audit(m: EntityManager, entry: AuditEntry): Promise<void> {
+  private async audit(m: Sql, entry: AuditEntry): Promise<void> {
     const { sql, params } = auditInsert(entry);
-    await m.query(sql, params);
+    await m.write(sql, params);
   }
 
   private missing(asked: readonly number[], found: readonly number[]): string | undefined {
