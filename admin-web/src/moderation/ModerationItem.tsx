@@ -129,12 +129,7 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
             label={`${formatNumber(item.reports)} ${item.reports === 1 ? 'report' : 'reports'}`}
           />
           {decided ? (
-            <Chip
-              size="small"
-              color={STATUS_COLORS[item.status]}
-              variant="outlined"
-              label={statusLabel(item)}
-            />
+            <Chip size="small" color={STATUS_COLORS[item.status]} variant="outlined" label={statusLabel(item)} />
           ) : (
             item.hidden && (
               <Chip size="small" icon={<HideSourceIcon />} variant="outlined" label="Hidden from the pick" />
