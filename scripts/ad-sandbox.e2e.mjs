@@ -6,26 +6,22 @@
 // nothing) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium). The ad reports what it could read
 // to a collector on another port; the run fails if any report holds a secret. Ends with
 // "N passed, M failed".
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium as CHROMIUM, freePort, requireFiles, root, startEmbeddedApi } from './e2e-harness.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const { chromium } = createRequire(path.join(root, 'package.json'))('playwright-core');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_PASSWORD = 'ad-sandbox-admin-pass';
+const serverEntry = path.join(root, 'backend/dist/main.js');
 
-for (const f of [path.join(root, 'backend/dist/main.js'), path.join(root, 'visitor-web/dist/index.html'), CHROMIUM]) {
-  if (!existsSync(f)) {
-    console.error(`${f} is missing (run npm run build; install chromium)`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  }
-}
+requireFiles([
+  ['backend build (npm run build)', serverEntry],
+  ['visitor build (npm run build)', path.join(root, 'visitor-web/dist/index.html')],
+  ['Chromium', CHROMIUM],
+]);
 
 let passed = 0;
 let failed = 0;
@@ -42,14 +38,6 @@ const check = async (name, fn) => {
 const assert = (cond, message) => {
   if (!cond) throw new Error(message);
 };
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
 // what the ad reports, by where it ran
 const reports = [];
 const collectorPort = await freePort();
@@ -92,44 +80,17 @@ const probe = `<p id="ad">Probe ad</p><script>
 </script>`;
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'vibe-ad-sandbox-'));
-const apiPort = await freePort();
-const base = `http://127.0.0.1:${apiPort}`;
-const api = spawn('node', [path.join(root, 'backend/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(apiPort),
-    DATA_DIR: path.join(work, 'data'),
-    PUBLIC_URL: base,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    S3_BUCKET: '',
-    S3_ENDPOINT: '',
-    S3_ACCESS_KEY_ID: '',
-    S3_SECRET_ACCESS_KEY: '',
-    SMTP_URL: '',
-    VISITOR_WEB_DIR: '',
-    ADMIN_WEB_DIR: '',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const api = await startEmbeddedApi({
+  entry: serverEntry,
+  host: '127.0.0.1',
+  logFile: path.join(work, 'backend.log'),
+  env: { DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', ADMIN_PASSWORD, VISITOR_WEB_DIR: '', ADMIN_WEB_DIR: '' },
 });
-let apiExited = false;
-api.on('exit', () => (apiExited = true));
+const base = api.origin;
 
 let browser;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (apiExited) throw new Error('the API process exited during start-up');
-    if (i > 240) throw new Error('the API did not become healthy');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await api.healthy();
   const adminBasic = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
   const saved = await fetch(`${base}/api/admin/ad-config/zone1`, {
     method: 'POST',
@@ -210,9 +171,9 @@ try {
 } finally {
   await browser?.close();
   collector.close();
-  api.kill('SIGTERM');
-  await new Promise((r) => (apiExited ? r() : api.once('exit', r)));
-  rmSync(work, { recursive: true, force: true });
+  await api.stop();
+  if (failed) console.log(`  backend log: ${api.logFile}`);
+  else rmSync(work, { recursive: true, force: true });
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -246,7 +246,9 @@ test('bulk Delete and Keep: one server call each for the selection; then the emp
   ]) {
     await expect(item(page, name).getByText(status, { exact: true })).toBeVisible();
   }
-  await expect(item(page, 'mod-b-1.jpg').getByText(/^(Uploader banned|Deleted)$/)).toBeVisible();
+  // its uploader was banned with all their media deleted: the ban stays the decision, the file is gone
+  await expect(item(page, 'mod-b-1.jpg').getByText('Uploader banned · media deleted', { exact: true })).toBeVisible();
+  await expect(item(page, 'mod-b-1.jpg').getByText('Media deleted', { exact: true })).toBeVisible();
   await settled(page);
   await page.screenshot({ path: path.join(SHOTS, 'moderation-decided-desktop.png') });
 });

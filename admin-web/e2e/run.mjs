@@ -11,44 +11,33 @@
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_KEEP=1 keeps the temp DATA_DIR,
 // E2E_MEDIA_COUNT (default 240) images in the bucket. Arguments are passed on to `playwright test`
 // (e.g. `node admin-web/e2e/run.mjs moderation` runs only moderation.spec.ts).
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  chromium,
+  finish,
+  reportStartFailure,
+  requireFiles,
+  root,
+  runPlaywright,
+  sleep,
+  startEmbeddedApi,
+} from '../../scripts/e2e-harness.mjs';
 import { makeImage, seedBucket } from './fixtures.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
 const serverEntry = path.join(root, 'backend', 'dist', 'main.js');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { user: 'admin', pass: 'e2e-admin-password' };
 const MEDIA_COUNT = Number(process.env.E2E_MEDIA_COUNT ?? 240);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-for (const [what, p] of [
+requireFiles([
   ['backend build', serverEntry],
   ['admin build', path.join(root, 'admin-web', 'dist', 'index.html')],
   ['Chromium', chromium],
-]) {
-  if (!existsSync(p)) {
-    console.error(`missing ${what}: ${p}`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  }
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+]);
 
 // ------------------------------------------------------------ a stand-in for Nominatim (no internet here)
 const CITIES = {
@@ -77,81 +66,26 @@ const t0 = Date.now();
 const bucket = await seedBucket(mediaDir, MEDIA_COUNT);
 console.log(`  seeded the bucket: ${bucket.keys.length} objects (${bucket.videos} videos) in ${Date.now() - t0} ms`);
 
-const apiPort = await freePort();
-const origin = `http://localhost:${apiPort}`;
-const log = createWriteStream(path.join(dataDir, 'backend.log'));
-const child = spawn(process.execPath, [serverEntry], {
-  cwd: root,
+const api = await startEmbeddedApi({
+  entry: serverEntry,
+  logFile: path.join(dataDir, 'backend.log'),
   env: {
-    ...process.env,
-    // the embedded mode whatever the caller exports (CI exports DATABASE_URL for the backend suite)
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    S3_BUCKET: '',
-    S3_ENDPOINT: '',
-    S3_ACCESS_KEY_ID: '',
-    S3_SECRET_ACCESS_KEY: '',
-    SMTP_URL: '',
-    PORT: String(apiPort),
     DATA_DIR: appData,
-    NODE_ENV: 'test',
     ADMIN_USERNAME: ADMIN.user,
     ADMIN_PASSWORD: ADMIN.pass,
-    PUBLIC_URL: origin,
     GEOCODER_URL: `http://127.0.0.1:${geocoder.address().port}`,
     ANALYTICS_URL: '',
   },
-  stdio: ['ignore', 'pipe', 'pipe'],
 });
-child.stdout.pipe(log);
-child.stderr.pipe(log);
-let exited = null;
-child.on('exit', (code, signal) => (exited = { code, signal }));
-process.on('exit', () => {
-  if (!exited) child.kill('SIGKILL');
-});
-
-const tail = () => {
-  try {
-    return readFileSync(path.join(dataDir, 'backend.log'), 'utf8').split('\n').slice(-30).join('\n');
-  } catch {
-    return '';
-  }
-};
-
-async function finish(passed, failed) {
-  console.log(`${passed} passed, ${failed} failed`);
-  if (!exited) {
-    child.kill('SIGTERM');
-    await Promise.race([new Promise((r) => child.once('exit', r)), sleep(5000)]);
-    if (!exited) child.kill('SIGKILL');
-  }
-  geocoder.close();
-  if (failed) console.log(`  backend log: ${path.join(dataDir, 'backend.log')}`);
-  else if (!process.env.E2E_KEEP) rmSync(dataDir, { recursive: true, force: true });
-  process.exit(failed ? 1 : 0);
-}
+const origin = api.origin;
+const done = (counts) => finish({ ...counts, api, dataDir, close: () => geocoder.close() });
 
 try {
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (exited) throw new Error(`backend exited ${JSON.stringify(exited)}\n${tail()}`);
-    const ok = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > until) throw new Error(`backend not healthy after 90 s\n${tail()}`);
-    await sleep(300);
-  }
+  await api.healthy();
   await seedVisitors();
 } catch (err) {
-  console.log(
-    `  ✗ start-up and seeding\n      ${String(err.message ?? err)
-      .split('\n')
-      .join('\n      ')}`,
-  );
-  await finish(0, 1);
+  reportStartFailure('start-up and seeding', err);
+  await done({ passed: 0, failed: 1 });
 }
 
 // ------------------------------------------------------------ visitors through the public API
@@ -240,34 +174,16 @@ async function seedVisitors() {
 }
 
 // ------------------------------------------------------------ the Playwright suite
-const report = path.join(dataDir, 'report.json');
-// not spawnSync: this process must keep answering as the stand-in geocoder meanwhile
-const runner = spawn(
-  'npx',
-  ['playwright', 'test', '--config', path.join(here, 'playwright.config.ts'), ...process.argv.slice(2)],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      E2E_BASE_URL: origin,
-      E2E_ADMIN_USER: ADMIN.user,
-      E2E_ADMIN_PASS: ADMIN.pass,
-      E2E_DATA_DIR: appData,
-      E2E_BUCKET_OBJECTS: String(bucket.keys.length),
-      E2E_REPORT: report,
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-    },
+// (this process keeps answering as the stand-in geocoder meanwhile)
+const counts = await runPlaywright({
+  config: path.join(here, 'playwright.config.ts'),
+  report: path.join(dataDir, 'report.json'),
+  env: {
+    E2E_BASE_URL: origin,
+    E2E_ADMIN_USER: ADMIN.user,
+    E2E_ADMIN_PASS: ADMIN.pass,
+    E2E_DATA_DIR: appData,
+    E2E_BUCKET_OBJECTS: String(bucket.keys.length),
   },
-);
-const status = await new Promise((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));
-let passed = 0;
-let failed = 0;
-if (existsSync(report)) {
-  const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
-  passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
-  failed = (stats.unexpected ?? 0) + (stats.skipped ?? 0);
-}
-if (status !== 0 && failed === 0) failed = 1;
-await finish(passed, failed);
+});
+await done(counts);

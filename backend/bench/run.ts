@@ -84,9 +84,12 @@ async function main(): Promise<number> {
     authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`,
   };
   const apps: BenchApp[] = [];
+  // apps still starting or seeding: an interrupt must stop their API and drop their database too
+  const starting = new Set<() => Promise<void>>();
   let failed = false;
 
   const cleanup = async () => {
+    for (const close of starting) await close().catch(() => {});
     for (const app of [...apps].reverse())
       await app.close().catch((err) => log(`closing ${app.label}: ${(err as Error).message}`));
     if (!failed) await rm(workDir, { recursive: true, force: true });
@@ -111,6 +114,7 @@ async function main(): Promise<number> {
       await pool.end().catch(() => {});
       if (!flags.keepDb) await databases.drop(db.name);
     };
+    starting.add(close);
     try {
       api = await startApi(
         {
@@ -152,6 +156,8 @@ async function main(): Promise<number> {
     } catch (err) {
       await close().catch(() => {});
       throw err;
+    } finally {
+      starting.delete(close);
     }
   };
 
