@@ -253,4 +253,54 @@ describe(`random pick: per-user lap (${dbKind})`, () => {
         await second.end();
       }
     });
+
+  // two picks of one user at once: each saves rated stretches (pick_skips) before it moves the
+  // place (pick_laps), so two interleaved walks could wait on each other. Here the other side
+  // does what a concurrent pick of the same user does, in that order: it holds the place, then
+  // writes the stretch from it. A pick must take its turn (pick_media() holds the user's pick
+  // lock, 7263110 / user id, for its walk) instead of deadlocking and answering 500.
+  if (dbKind === 'postgres')
+    it('takes turns with another pick of the same user instead of deadlocking with it', async () => {
+      const owner = await newVisitor(t);
+      const rater = await newVisitor(t);
+      const ids = await addMedia(owner, 16);
+      await voteAllBut(rater, ids.slice(12));
+      // a rated streak of 12 (and whatever rated items fall between) from the place, then 4 unrated
+      for (const [i, id] of ids.entries()) await placeAt(id, i < 12 ? 0.9 + i / 10_000 : 0.95 + i / 10_000);
+      await db().query(
+        `INSERT INTO pick_laps (user_id, pos_key, pos_id) VALUES ($1, 0.8999, 0)
+         ON CONFLICT (user_id) DO UPDATE SET pos_key = 0.8999, pos_id = 0, done_seq = NULL`,
+        [rater.id],
+      );
+      await db().query(`DELETE FROM pick_skips WHERE user_id = $1`, [rater.id]);
+      const other = new pg.Client({ connectionString: (db().options as { url: string }).url });
+      await other.connect();
+      try {
+        // were there a deadlock, the pick would detect it first (after the default 1 s) and fail
+        await other.query(`SET deadlock_timeout = '10s'`);
+        await other.query('BEGIN');
+        await other.query(`SELECT pg_advisory_xact_lock(7263110, $1)`, [rater.id]);
+        await other.query(`UPDATE pick_laps SET pos_id = pos_id WHERE user_id = $1`, [rater.id]);
+        const pick = random(rater).then((res) => res);
+        // the pick waits: for its turn (or, without one, to move the place after saving the streak)
+        for (let i = 0; i < 250; i++) {
+          const waiting: unknown[] = await db().query(
+            `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%pick_media%'`,
+          );
+          if (waiting.length) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await other.query(
+          `INSERT INTO pick_skips (user_id, lo_key, lo_id, hi_key, hi_id, seq) VALUES ($1, 0.8999, 0, 0.91, 0, 0)
+           ON CONFLICT DO NOTHING`,
+          [rater.id],
+        );
+        await other.query('ROLLBACK');
+        const res = await pick;
+        expect(res.status).toBe(200);
+        expect(ids.slice(12)).toContain(res.body.id);
+      } finally {
+        await other.end();
+      }
+    });
 });

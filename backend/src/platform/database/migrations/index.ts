@@ -14,6 +14,7 @@ import { OrphanObjects1763810100000 } from './1763810100000-orphan-objects.js';
 import { MediaHidden1763820000000 } from './1763820000000-media-hidden.js';
 import { TrustAndSafety1763840000000 } from './1763840000000-trust-and-safety.js';
 import { PickLaps1763849000000 } from './1763849000000-pick-laps.js';
+import { PickOneAtATime1763850000000 } from './1763850000000-pick-one-at-a-time.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   MediaHidden1763820000000,
   TrustAndSafety1763840000000,
   PickLaps1763849000000,
+  PickOneAtATime1763850000000,
 ];
