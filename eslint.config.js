@@ -36,4 +36,9 @@ export default tseslint.config(
       },
     },
   },
+  {
+    // CommonJS configs (dependency-cruiser) share their base with require()
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );
