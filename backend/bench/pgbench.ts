@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { onPath, runWithScript } from './external-tool.js';
 
 /** pgbench on PATH, else Debian's /usr/lib/postgresql/<version>/bin (newest first); null when absent. */
 export function findPgbench(): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir && existsSync(path.join(dir, 'pgbench'))) return path.join(dir, 'pgbench');
-  }
+  const found = onPath('pgbench');
+  if (found) return found;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
@@ -43,7 +41,6 @@ export async function runPgbench(options: {
   clients: number;
   seconds: number;
 }): Promise<PgbenchResult> {
-  await writeFile(options.scriptFile, options.script);
   const args = [
     '-n',
     '-M',
@@ -58,11 +55,7 @@ export async function runPgbench(options: {
     options.scriptFile,
     options.databaseUrl,
   ];
-  const out = await new Promise<string>((resolve, reject) =>
-    execFile(options.bin, args, { maxBuffer: 1 << 20 }, (err, stdout, stderr) =>
-      err ? reject(new Error(`pgbench failed: ${stderr || err.message}`)) : resolve(stdout),
-    ),
-  );
+  const out = await runWithScript(options.bin, args, options.script, options.scriptFile);
   const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? NaN);
   return {
     tps: num(/^tps = ([\d.]+)/m),

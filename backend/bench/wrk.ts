@@ -1,15 +1,7 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { onPath, runWithScript } from './external-tool.js';
 
 /** wrk on PATH (Debian package `wrk`), else null. */
-export function findWrk(): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir && existsSync(path.join(dir, 'wrk'))) return path.join(dir, 'wrk');
-  }
-  return null;
-}
+export const findWrk = (): string | null => onPath('wrk');
 
 export interface WrkResult {
   reqPerSec: number;
@@ -57,7 +49,6 @@ export async function runWrk(options: {
   connections: number;
   seconds: number;
 }): Promise<WrkResult> {
-  await writeFile(options.scriptFile, options.script);
   const args = [
     '-t',
     '2',
@@ -70,11 +61,7 @@ export async function runWrk(options: {
     options.scriptFile,
     options.url,
   ];
-  const out = await new Promise<string>((resolve, reject) =>
-    execFile(options.bin, args, { maxBuffer: 1 << 20 }, (err, stdout, stderr) =>
-      err ? reject(new Error(`wrk failed: ${stderr || err.message}`)) : resolve(stdout),
-    ),
-  );
+  const out = await runWithScript(options.bin, args, options.script, options.scriptFile);
   const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const p50 = /^\s+50%\s+([\d.]+)(us|ms|s)$/m.exec(out);
