@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/env.js';
 import { AdsModule } from './modules/ads/ads.module.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
@@ -19,6 +18,7 @@ import { VotingModule } from './modules/voting/voting.module.js';
 import { CoreModule } from './platform/core.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
 import { AdminAuthModule } from './platform/http/admin-auth/admin-auth.module.js';
+import { LoggingModule } from './platform/logging/logging.module.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { ThrottleModule } from './platform/http/throttle.module.js';
 import { SiteController } from './platform/http/site.controller.js';
@@ -33,22 +33,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.register(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            // identity and admin credentials never reach the logs
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
-            serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url.replace(/token=[^&]+/, 'token=[Redacted]'),
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-          },
-        }),
+        LoggingModule.register(config.logLevel),
         ThrottleModule.register(config),
         TerminusModule,
         StorageModule,

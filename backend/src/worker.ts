@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger, LoggerModule } from 'nestjs-pino';
 import { AppConfig, loadConfigOrExit } from './config/env.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
 import { MagicLinkMailModule } from './modules/session/magic-link-mail.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { CoreModule } from './platform/core.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
+import { LoggingModule } from './platform/logging/logging.module.js';
+import { PinoNestLogger } from './platform/logging/nest-logger.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 
@@ -19,7 +20,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         CoreModule.register(config),
-        LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
+        LoggingModule.register(config.logLevel),
         StorageModule,
         JobsModule.register(config),
         BucketModule,
@@ -42,11 +43,11 @@ async function bootstrap(): Promise<void> {
     process.exit(1);
   }
   const app = await NestFactory.createApplicationContext(WorkerModule.register(config), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(PinoNestLogger));
   // SIGTERM/SIGINT: running jobs stop at their next checkpoint and go back to the queue
   app.enableShutdownHooks();
   await app.init();
-  app.get(Logger).log(`Worker running jobs (${config.redisUrl ? 'BullMQ' : 'database queue'})`);
+  app.get(PinoNestLogger).log(`Worker running jobs (${config.redisUrl ? 'BullMQ' : 'database queue'})`);
 }
 
 void bootstrap();

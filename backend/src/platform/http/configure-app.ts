@@ -3,10 +3,12 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/env.js';
 import { DomainError } from '../domain-error.js';
+import { PinoNestLogger } from '../logging/nest-logger.js';
+import { requestLog } from '../logging/request-log.js';
+import { ROOT_LOGGER, type RootLogger } from '../logging/root-logger.js';
 import { AdminAuthGuard } from './admin-auth/admin-auth.guard.js';
 import { helmetOptions } from './security-headers.js';
 import { ErrorFilter } from './error.filter.js';
@@ -17,10 +19,12 @@ import { serveWebApps } from './web-apps.js';
 /** Everything main.ts and the tests both need, so tests run the app exactly as production does. */
 export function configureApp(app: NestExpressApplication): INestApplication {
   const config = app.get(AppConfig);
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(PinoNestLogger));
   // only a configured proxy (nginx) may name the client: every IP limit and the flood guard read req.ip
   app.set('trust proxy', config.trustedProxies);
   app.disable('x-powered-by');
+  // first, so every answer is logged, also the ones the guards below give
+  app.use(requestLog(app.get<RootLogger>(ROOT_LOGGER)));
   app.use(
     // one list for the API and nginx (nginx/security-headers.*.conf are generated from it)
     helmet(helmetOptions(config.secureCookies)),
