@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
+import { PollLoop } from '../../platform/jobs/poll-loop.js';
 import { Mailer, type MailMessage } from '../../platform/mail/mailer.js';
 import { escapeHtml } from './domain/escape-html.js';
 import { MagicLinkRepository, type QueuedLinkMail } from './magic-link.repository.js';
@@ -20,10 +21,10 @@ const retryDelayMs = (attempts: number) => 10_000 * 2 ** (attempts - 1);
 @Injectable()
 export class MagicLinkSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('MagicLinkSender');
-  private timer?: NodeJS.Timeout;
-  private draining: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly loop = new PollLoop(
+    () => this.drain(),
+    (err) => this.logger.error(`Magic-link mail queue failed: ${err.message}`),
+  );
 
   constructor(
     private readonly links: MagicLinkRepository,
@@ -32,41 +33,21 @@ export class MagicLinkSender implements OnApplicationBootstrap, OnModuleDestroy 
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runJobs) return;
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
-    this.kick();
+    if (this.config.runJobs) this.loop.start(POLL_MS);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.draining;
+  onModuleDestroy(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Sends what is due now; calls arriving meanwhile make it look once more afterwards. */
   kick(): void {
-    if (!this.config.runJobs || this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drain()
-      .catch((err: Error) => {
-        if (!this.stopped) this.logger.error(`Magic-link mail queue failed: ${err.message}`);
-      })
-      .finally(() => {
-        this.draining = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Sends every mail due, one at a time; answers when none is left. */
   async drain(): Promise<void> {
-    while (!this.stopped) {
+    while (!this.loop.stopped) {
       const mail = await this.links.claimMail(LEASE_MS);
       if (!mail) return;
       await this.deliver(mail);

@@ -18,6 +18,7 @@ import {
   MAX_ATTEMPTS,
   newestFirst,
 } from './job-queue.js';
+import { PollLoop } from './poll-loop.js';
 import { RunningJobs } from './running-jobs.js';
 
 interface JobRow {
@@ -63,10 +64,10 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
   private readonly logger = new Logger('Jobs');
   private readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly busy = new Set<JobName>();
-  private timer?: NodeJS.Timeout;
-  private polling: Promise<void> | null = null;
-  private pollAgain = false;
-  private stopped = false;
+  private readonly loop = new PollLoop(
+    () => this.poll(),
+    (err) => this.logger.error(`Job poll failed: ${err.message}`),
+  );
 
   constructor(
     private readonly db: Database,
@@ -94,7 +95,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
           [id, options.exclusiveKey ?? null],
         ));
       if (row) {
-        if (inserted[0]) this.kick();
+        if (inserted[0]) this.loop.kick();
         // the same id again is a safe retry; another id means the exclusive key is taken
         else if (row.id !== id) throw new JobRunningError(row.name, row.id);
         return toView(row);
@@ -123,37 +124,12 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     if (!this.config.runJobs) return;
     await this.db.rows(`DELETE FROM jobs WHERE finished_at < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
     await this.db.rows(`DELETE FROM job_checkpoints c WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = c.job_id)`);
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
-    this.kick();
+    this.loop.start(POLL_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    // a look for work still under way would otherwise lose its connection as the pool closes
-    await this.polling;
+    await this.loop.stop();
     await this.running.stopAll(Math.max(this.config.jobsLockMs, 10_000));
-  }
-
-  /** Looks for claimable jobs now; coalesces calls that arrive while a look is under way. */
-  private kick(): void {
-    if (!this.config.runJobs || this.stopped) return;
-    if (this.polling) {
-      this.pollAgain = true;
-      return;
-    }
-    this.polling = this.poll()
-      .catch((err: Error) => {
-        if (!this.stopped) this.logger.error(`Job poll failed: ${err.message}`);
-      })
-      .finally(() => {
-        this.polling = null;
-        if (this.pollAgain) {
-          this.pollAgain = false;
-          this.kick();
-        }
-      });
   }
 
   private async poll(): Promise<void> {
@@ -166,7 +142,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     );
     // one job per name at a time in this process (population and import are long and sequential)
     for (;;) {
-      if (this.stopped) return;
+      if (this.loop.stopped) return;
       const free = this.handlers.names().filter((n) => !this.busy.has(n));
       if (!free.length) return;
       const job = await this.db.one<JobRow>(
@@ -187,7 +163,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
         .catch((err: Error) => this.logger.error(`Job ${job.id} could not record its outcome: ${err.message}`))
         .finally(() => {
           this.busy.delete(job.name);
-          this.kick();
+          this.loop.kick();
         });
     }
   }
@@ -257,7 +233,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
            WHERE ${owned}`,
           [job.id, this.workerId, final ? 'failed' : 'waiting', message, backoffMs(job.attempts_made)],
         );
-        if (!final) setTimeout(() => this.kick(), backoffMs(job.attempts_made) + 50).unref();
+        if (!final) setTimeout(() => this.loop.kick(), backoffMs(job.attempts_made) + 50).unref();
       } finally {
         clearInterval(heartbeat);
       }
