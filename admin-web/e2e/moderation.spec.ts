@@ -7,6 +7,7 @@ import {
   BASE,
   DESKTOP,
   expectNoSidewaysScroll,
+  MOBILE,
   newLoggedInContext,
   recordPosts,
   settled,
@@ -216,7 +217,7 @@ test('Ban uploader, also deleting all their media: one call; the uploader can no
   expect(users[0]).toMatchObject({ id: b.id, banned: true });
 });
 
-test('bulk Delete and Keep: one server call each for the selection; then the empty queue', async () => {
+test('bulk Delete and Keep: one server call each for the selection; then the empty queue', async ({ browser }) => {
   await item(page, 'mod-c-1.jpg').getByRole('checkbox').check();
   await item(page, 'mod-c-2.jpg').getByRole('checkbox').check();
   await expect(page.getByText('2 selected')).toBeVisible();
@@ -251,4 +252,15 @@ test('bulk Delete and Keep: one server call each for the selection; then the emp
   await expect(item(page, 'mod-b-1.jpg').getByText('Media deleted', { exact: true })).toBeVisible();
   await settled(page);
   await page.screenshot({ path: path.join(SHOTS, 'moderation-decided-desktop.png') });
+
+  // the same list on a phone: the longer status chip wraps, nothing scrolls sideways
+  const phone = await newLoggedInContext(browser, token, MOBILE);
+  const p = await phone.newPage();
+  await p.goto('/adm/moderation');
+  await p.getByRole('tab', { name: 'Decided' }).click();
+  await expect(item(p, 'mod-b-1.jpg').getByText('Uploader banned · media deleted', { exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(p, 'moderation decided mobile');
+  await settled(p);
+  await p.screenshot({ path: path.join(SHOTS, 'moderation-decided-mobile.png') });
+  await phone.close();
 });
