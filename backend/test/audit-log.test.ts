@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ADMIN_THROTTLE } from '../src/platform/http/admin-auth/admin-password-check.js';
 import { asAdmin, db, seedMedia } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
@@ -198,5 +199,33 @@ describe(`audit log of operator actions (${dbKind})`, () => {
     await asAdmin(t)
       .get(`/api/admin/audit/export?filter=${encodeURIComponent('{"to":"never"}')}`)
       .expect(400);
+  });
+
+  it('records every checked login but no attempt the throttle refused (429): a flood cannot grow the append-only log', async () => {
+    const ip = '203.0.113.99';
+    const count = async () =>
+      (
+        await db(t).query(
+          `SELECT count(*)::int AS n FROM audit_log WHERE action = 'admin.login' AND client_address = $1`,
+          [ip],
+        )
+      )[0].n as number;
+    for (let i = 0; i < ADMIN_THROTTLE.maxPerIp; i++) {
+      await request(t.server)
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', ip)
+        .send({ username: `guess${i}`, password: 'wrong-password' })
+        .expect(401);
+    }
+    expect(await count()).toBe(ADMIN_THROTTLE.maxPerIp);
+    for (let i = 0; i < 5; i++) {
+      await request(t.server)
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', ip)
+        .send({ username: 'admin', password: `flood-${i}` })
+        .expect(429);
+    }
+    expect(await count()).toBe(ADMIN_THROTTLE.maxPerIp);
+    await db(t).query(`DELETE FROM admin_login_failures WHERE ip = $1`, [ip]);
   });
 });

@@ -9,6 +9,7 @@ import {
   createParamDecorator,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { DomainError } from '../domain-error.js';
 import { type Observable, from, lastValueFrom } from 'rxjs';
 import type { AdminRequest } from '../http/admin-auth/admin-auth.guard.js';
 import { clientIp } from '../http/admin-auth/admin-password-check.js';
@@ -61,6 +62,15 @@ function failureMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/**
+ * A 429 is answered before anything is tried (the login's password is not even compared), so it
+ * is no admin action; the throttle keeps its own count. Recording it would let a login flood from
+ * many addresses grow the append-only log without bound.
+ */
+const refusedByThrottle = (err: unknown): boolean =>
+  (err instanceof DomainError && err.code === 'rate_limited') ||
+  (err instanceof HttpException && err.getStatus() === 429);
+
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
   private readonly logger = new Logger('AuditLog');
@@ -82,7 +92,7 @@ export class AuditInterceptor implements NestInterceptor {
     try {
       result = await lastValueFrom(next.handle(), { defaultValue: undefined });
     } catch (err) {
-      await this.write(spec, req, 'failed', undefined, failureMessage(err));
+      if (!refusedByThrottle(err)) await this.write(spec, req, 'failed', undefined, failureMessage(err));
       throw err;
     }
     if (!spec.inTransaction) await this.write(spec, req, 'ok', result, spec.detail?.(req, result));
