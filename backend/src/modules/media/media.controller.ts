@@ -51,12 +51,24 @@ export class MediaController {
   async upload(
     @CurrentVisitor() user: User,
     @Req() req: UploadRequest,
+    @Res({ passthrough: true }) res: Response,
     @Body() body: UploadMediaDto,
   ): Promise<MediaStatDto> {
     if (body.userId !== user.id) throw forbidden();
     const received = req.file?.received;
     if (!received) throw badRequest('Choose a file to upload (form field "file")');
-    return MediaStatDto.of(await this.media.upload(user.id, received), false);
+    // a client that leaves before the answer gets nothing stored (and its queued work is dropped)
+    const left = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) left.abort(badRequest('The upload was interrupted before it finished'));
+    };
+    res.once('close', onClose);
+    try {
+      const media = await this.media.upload(user.id, received, { address: req.ip ?? 'unknown', signal: left.signal });
+      return MediaStatDto.of(media, false);
+    } finally {
+      res.off('close', onClose);
+    }
   }
 
   @Get('media/random/:userId')

@@ -1,9 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ObjectStorage } from '../../platform/storage/object-storage.js';
-import { MediaService } from './media.service.js';
-
-/** Older than this, a noted object or a `.part` file belongs to no write still under way. */
-export const ORPHAN_GRACE_MS = 3600_000;
+import { MediaService, ORPHAN_GRACE_MS } from './media.service.js';
 const EVERY_MS = 3600_000;
 
 /**

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type AuditActor, idsTarget } from '../../../platform/audit/audit-entry.js';
 import { Actor, Audited } from '../../../platform/audit/audited.js';
@@ -7,7 +7,8 @@ import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
 import { RequireJson } from '../../../platform/http/require-json.js';
 import { ListQueryDto, sendListHeaders } from '../../../platform/http/simple-rest.js';
-import { AdminMediaDto, DeleteMediaDto } from './dto/admin-media.dto.js';
+import { jobAccepted } from '../../../platform/jobs/job-queue.js';
+import { AdminMediaDto, DeleteMediaDto, GenerateRenditionsDto } from './dto/admin-media.dto.js';
 import { MediaAdminService } from './media-admin.service.js';
 
 @ApiTags('admin')
@@ -29,6 +30,28 @@ export class MediaAdminController {
   @ApiOkResponse({ description: '{ totalMedia, totalVotes, totalViews }' })
   async totals() {
     return this.media.totals();
+  }
+
+  /** How many items are still shown by their originals: waiting for renditions, or unrenderable. */
+  @Get('renditions')
+  @ApiOkResponse({ description: '{ pending, failed }' })
+  async renditions(): Promise<{ pending: number; failed: number }> {
+    return this.media.renditionBacklog();
+  }
+
+  /** "Generate missing renditions": a job; its result is { total, made, unrenderable, skipped }. */
+  @Post('renditions')
+  @HttpCode(202)
+  @RequireJson()
+  @ApiAcceptedResponse({ description: '{ jobId, state, progress, ... }' })
+  @Audited({
+    action: 'media.renditions',
+    target: () => 'media',
+    detail: (req, r) =>
+      `${req.body?.retryFailed ? 'pending and failed' : 'pending'}${r?.jobId ? `, job ${r.jobId}` : ''}`,
+  })
+  async generateRenditions(@Body() body: GenerateRenditionsDto) {
+    return jobAccepted(await this.media.generateRenditions(body.retryFailed === true));
   }
 
   @Get(':id')

@@ -1,5 +1,5 @@
 import exifr from 'exifr';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { DamagedImageError } from './image-format-error.js';
 import { stripImageMetadata } from './strip-image-metadata.js';
 
@@ -13,7 +13,7 @@ const noisy = (width: number, height: number) =>
   });
 
 /** What a phone writes: orientation, GPS, camera make and model, a comment, XMP. */
-const withMetadata = (image: sharp.Sharp, orientation = 6) =>
+const withMetadata = (image: Sharp, orientation = 6) =>
   image
     .withMetadata({ orientation })
     .withExif({ IFD0: { Make: 'LeakyCam', Model: 'Leaky 15 Pro', ImageDescription: 'at home' }, IFD3: GPS })
