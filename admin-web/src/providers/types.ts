@@ -1,6 +1,6 @@
 /** Shapes of the admin API (docs/API.md), as the portal reads them. */
 
-export type JobName = 'import-media' | 'populate-votes' | 'find-duplicates';
+export type JobName = 'import-media' | 'populate-votes' | 'find-duplicates' | 'generate-renditions';
 export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
 
 export interface AdminJob<R = unknown> {
@@ -114,6 +114,20 @@ export interface DuplicateResult {
   totalDuplicateFiles: number;
   potentialDeletions: number;
   message: string;
+}
+
+/** "Generate missing renditions": how many items it looked at and what became of them. */
+export interface RenditionsResult {
+  total: number;
+  made: number;
+  unrenderable: number;
+  skipped: number;
+}
+
+/** Items still shown by their originals: waiting for renditions, or ones the job could not render. */
+export interface RenditionBacklog {
+  pending: number;
+  failed: number;
 }
 
 export interface ImportResult {

@@ -5,6 +5,7 @@ export const JOB_META: Record<JobName, { label: string; page: string; pageLabel:
   'import-media': { label: 'Import Media from Bucket', page: '/dbtest', pageLabel: 'DB Admin' },
   'populate-votes': { label: 'Vote population', page: '/populate-votes', pageLabel: 'Populate Votes' },
   'find-duplicates': { label: 'Duplicate detection', page: '/bucket', pageLabel: 'Bucket Manager' },
+  'generate-renditions': { label: 'Generate missing renditions', page: '/dbtest', pageLabel: 'DB Admin' },
 };
 
 export const isTerminal = (job: Pick<AdminJob, 'state'> | null | undefined): boolean =>

@@ -208,7 +208,8 @@ describe('MediaService', () => {
   it("deletes a media item's renditions with it", async () => {
     const m = await service.upload(7, await received(), ctx);
     const files = { thumb: 'thumb-1.webp', preview: 'preview-1.webp' };
-    for (const f of Object.values(files)) await storage.put(`renditions/${m.storageKey}/${f}`, Readable.from([Buffer.from('x')]));
+    for (const f of Object.values(files))
+      await storage.put(`renditions/${m.storageKey}/${f}`, Readable.from([Buffer.from('x')]));
     await repo.saveRenditions(m.id, m.storageKey, {
       width: 16,
       height: 12,
