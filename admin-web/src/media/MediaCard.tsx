@@ -18,7 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
 import { visuallyHidden } from '../lib/visually-hidden';
-import type { AdminMedia } from '../providers/types';
+import type { AdminMedia } from '../api/types';
 import { isVideo, MediaThumb } from '../components/MediaThumb';
 
 interface Props {

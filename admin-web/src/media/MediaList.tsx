@@ -14,7 +14,7 @@ import {
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SelectPageButton } from '../components/SelectPageButton';
 import { confirmDeleteText, TEXTS } from '../lib/texts';
-import type { AdminMedia } from '../providers/types';
+import type { AdminMedia } from '../api/types';
 import { MediaCard } from './MediaCard';
 import { MediaPreviewDialog } from './MediaPreviewDialog';
 import { MediaTotals } from './MediaTotals';

@@ -26,7 +26,7 @@ import type {
   TrafficMigrationResult,
   UnbanResult,
   UserTotals,
-} from './types';
+} from '../api/types';
 
 const API = '/api/admin';
 

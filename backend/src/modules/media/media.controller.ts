@@ -12,7 +12,7 @@ import {
   Res,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { badRequest, forbidden, notFound } from '../../platform/domain-error.js';
 import type { User } from '../session/domain/user.js';
@@ -20,14 +20,17 @@ import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visit
 import { ExcludeIdsPipe, MediaIdPipe } from './dto/media-id.pipe.js';
 import {
   DeleteMediaQueryDto,
+  MediaDeletedDto,
   MediaStatDto,
   RateItemDto,
   RecordViewDto,
   UploadMediaDto,
   UserStatsDto,
+  ViewRecordedDto,
 } from './dto/media.dto.js';
 import { ALL_RATED_MESSAGE, MediaService } from './media.service.js';
 import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
+import { ApiOkOrNull } from '../../platform/http/api-nullable.js';
 
 @ApiTags('media')
 @Controller('api')
@@ -40,6 +43,7 @@ export class MediaController {
   @Visitor('body.userId')
   @RefuseBanned()
   @UseInterceptors(UploadInterceptor)
+  @ApiCreatedResponse({ type: MediaStatDto, description: '413 too large, 415 not an allowed type, 400 no file' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -61,7 +65,7 @@ export class MediaController {
 
   @Get('media/random/:userId')
   @Visitor('params.userId')
-  @ApiOkResponse({ type: RateItemDto, description: 'JSON null when nobody else has uploaded anything yet' })
+  @ApiOkOrNull(RateItemDto, 'JSON null when nobody else has uploaded anything yet; 404 when everything is rated')
   async random(
     @CurrentVisitor() user: User,
     @Query('exclude', ExcludeIdsPipe) exclude: number[],
@@ -77,21 +81,23 @@ export class MediaController {
   @Post('media/:id/view')
   @HttpCode(200)
   @Visitor('body.userId')
+  @ApiOkResponse({ type: ViewRecordedDto })
   async view(
     @CurrentVisitor() user: User,
     @Param('id', MediaIdPipe) id: number,
     @Body() _body: RecordViewDto,
-  ): Promise<{ recorded: boolean }> {
+  ): Promise<ViewRecordedDto> {
     return { recorded: await this.media.recordView(user.id, id) };
   }
 
   @Delete('media/:id')
   @Visitor('query.userId')
+  @ApiOkResponse({ type: MediaDeletedDto })
   async remove(
     @CurrentVisitor() user: User,
     @Param('id', MediaIdPipe) id: number,
     @Query() _query: DeleteMediaQueryDto,
-  ): Promise<{ success: true }> {
+  ): Promise<MediaDeletedDto> {
     await this.media.deleteMedia(id, user.id);
     return { success: true };
   }
@@ -99,6 +105,7 @@ export class MediaController {
   @Get('users/:id/stats')
   @Visitor('params.id')
   @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: UserStatsDto })
   async stats(@CurrentVisitor() user: User): Promise<UserStatsDto> {
     const s = await this.media.statsFor(user.id);
     return {
