@@ -258,6 +258,11 @@ describe('nginx/default.conf', () => {
     );
   });
 
+  it('sends the builds’ pre-compressed copies of the web apps, with Vary', () => {
+    expect(conf).toMatch(/^\s*gzip_static on;/m);
+    expect(conf).toMatch(/^\s*gzip_vary on;/m);
+  });
+
   it('answers its own errors on API paths in the API’s JSON shape', () => {
     for (const name of ['@too_large', '@api_unavailable']) {
       const body = locations.find((l) => l.path === name)!.body;
