@@ -16,11 +16,14 @@ import { apiDocument } from './platform/http/api-document.js';
 async function printApiSpec(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibe-api-spec-'));
   try {
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(loadConfig({ DATA_DIR: dataDir })), {
-      preview: true,
-      logger: false,
-      abortOnError: false,
-    });
+    const app = await NestFactory.create<NestExpressApplication>(
+      AppModule.register(loadConfig({ DATA_DIR: dataDir })),
+      {
+        preview: true,
+        logger: false,
+        abortOnError: false,
+      },
+    );
     process.stdout.write(`${JSON.stringify(apiDocument(app), null, 2)}\n`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

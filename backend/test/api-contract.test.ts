@@ -19,7 +19,9 @@ describe('the committed API contract', () => {
 
   it('equals the OpenAPI document the running API serves at /api/docs-json', async () => {
     const served = await request(t.server).get('/api/docs-json').expect(200);
-    const committed: unknown = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../docs/openapi.json'), 'utf8'));
+    const committed: unknown = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../docs/openapi.json'), 'utf8'),
+    );
     expect(served.body).toEqual(committed);
   });
 });

@@ -8,6 +8,7 @@ type Schemas = components['schemas'];
 
 export type AdminMedia = Schemas['AdminMediaDto'];
 export type MediaTotals = Schemas['MediaTotalsDto'];
+export type MediaDeleteResult = Schemas['MediaDeleteResultDto'];
 export type AdminUser = Schemas['AdminUserDto'];
 export type UserTotals = Schemas['UserTotalsDto'];
 export type LocationLabel = Schemas['LocationLabelDto'];
@@ -27,6 +28,7 @@ export type BucketDeleteResult = Schemas['BucketDeleteResultDto'];
 
 export type Population = Schemas['PopulationStatusDto'];
 export type PopulationAction = NonNullable<Schemas['PopulationActionDto']['action']>;
+export type UserSequenceFixed = Schemas['UserSequenceFixedDto'];
 
 export type IdleRedirectConfig = Schemas['IdleRedirectConfigDto'];
 export type BackButtonConfig = Schemas['BackButtonConfigDto'];

@@ -5,7 +5,12 @@ import { AdminOnly } from '../../platform/http/admin-auth/admin-routes.js';
 import { jobAccepted } from '../../platform/jobs/job-queue.js';
 import { BucketService } from './bucket.service.js';
 import { DeleteBucketFilesDto } from './dto/delete-bucket-files.dto.js';
-import { BucketDeleteResultDto, BucketListingDto, DuplicateResultDto, ImportResultDto } from './dto/bucket-answers.dto.js';
+import {
+  BucketDeleteResultDto,
+  BucketListingDto,
+  DuplicateResultDto,
+  ImportResultDto,
+} from './dto/bucket-answers.dto.js';
 import { JobAcceptedDto } from '../../platform/jobs/job-view.dto.js';
 
 @ApiTags('admin: bucket')

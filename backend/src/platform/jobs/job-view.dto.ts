@@ -21,7 +21,8 @@ export class JobViewDto implements JobView {
     type: 'object',
     additionalProperties: true,
     nullable: true,
-    description: "Set once completed: the job's result shape (ImportResultDto, DuplicateResultDto, PopulationResultDto)",
+    description:
+      "Set once completed: the job's result shape (ImportResultDto, DuplicateResultDto, PopulationResultDto)",
   })
   result!: unknown;
   @ApiProperty({ type: String, nullable: true, description: 'Why the last attempt failed' }) error!: string | null;

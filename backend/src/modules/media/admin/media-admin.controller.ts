@@ -48,10 +48,7 @@ export class MediaAdminController {
     target: (req) => idsTarget('media', req.body?.ids ?? []),
     inTransaction: true,
   })
-  deleteMany(
-    @Body() body: DeleteMediaDto,
-    @Actor() actor: AuditActor,
-  ): Promise<MediaDeleteResultDto> {
+  deleteMany(@Body() body: DeleteMediaDto, @Actor() actor: AuditActor): Promise<MediaDeleteResultDto> {
     return this.media.deleteMany(body.ids, actor);
   }
 

@@ -12,7 +12,7 @@ import {
   SnowIcon,
   CheckIcon,
 } from '../../../components/icons';
-import type { Id } from '../api/rating-api';
+import type { Id } from '../../../api/types';
 import { useRating } from '../hooks/use-rating';
 import { useMediaAreaHeight } from '../hooks/use-media-area-height';
 import { ratingKeyAction } from '../hooks/keyboard';

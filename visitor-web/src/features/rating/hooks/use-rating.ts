@@ -3,16 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isStatus } from '../../../lib/api-client';
 import { toast } from '../../../components/toast-store';
 import { track } from '../../../lib/analytics';
-import {
-  fetchRandomMedia,
-  NothingShowableError,
-  recordView,
-  retryOnce,
-  submitVote,
-  type Id,
-  type RateItem,
-  type VoteResult,
-} from '../api/rating-api';
+import { fetchRandomMedia, NothingShowableError, recordView, retryOnce, submitVote } from '../api/rating-api';
+import type { Id, RateItem, VoteResult } from '../../../api/types';
 
 const NEXT_CACHE_MS = 30_000;
 const MAX_EXCLUDED = 50;

@@ -1,30 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export type Id = number | string;
-
-export interface MediaStat {
-  id: Id;
-  url: string;
-  mimeType: string;
-  originalName: string;
-  size: number;
-  uploadedAt: string;
-  totalViews: number;
-  totalVotes: number;
-  hotVotes?: number;
-  hotPercentage: number;
-  notPercentage: number;
-  /** Reports hid it from rating until a moderator decides. */
-  underReview?: boolean;
-}
-
-export interface UserStats {
-  totalUploads: number;
-  totalVotes: number;
-  totalViews: number;
-  mediaStats: MediaStat[];
-}
+import type { Id, MediaDeleted, UserStats } from '../../../api/types';
 
 export function useUserStats(userId: Id | undefined) {
   return useQuery({
@@ -38,7 +14,7 @@ export function useDeleteMedia(userId: Id | undefined) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (mediaId: Id) =>
-      api.delete<{ success: boolean }>(
+      api.delete<MediaDeleted>(
         `/api/media/${encodeURIComponent(String(mediaId))}?userId=${encodeURIComponent(String(userId))}`,
       ),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['user-stats'] }),

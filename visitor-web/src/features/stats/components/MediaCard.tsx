@@ -2,7 +2,7 @@ import { MediaView, isVideo } from '../../../components/MediaView';
 import { SplitBar } from '../../../components/SplitBar';
 import { EyeIcon, TrashIcon, VoteIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
-import type { MediaStat } from '../api/stats-api';
+import type { MediaStat } from '../../../api/types';
 import { UnderReviewBadge } from './UnderReviewBadge';
 import './media-card.css';
 

@@ -3,7 +3,7 @@ import { MediaView, isVideo } from '../../../components/MediaView';
 import { SplitBar } from '../../../components/SplitBar';
 import { TrashIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
-import type { MediaStat } from '../api/stats-api';
+import type { MediaStat } from '../../../api/types';
 import './media-detail-dialog.css';
 
 export function MediaDetailDialog({

@@ -1,20 +1,9 @@
 import { uploadWithProgress, type UploadHandle } from '../../../lib/api-client';
+import type { Id, MediaStat } from '../../../api/types';
 
-export interface UploadedMedia {
-  id: number | string;
-  url: string;
-  mimeType: string;
-  originalName: string;
-  size: number;
-}
-
-export function uploadMedia(
-  file: File,
-  userId: number | string,
-  onProgress: (p: number) => void,
-): UploadHandle<UploadedMedia> {
+export function uploadMedia(file: File, userId: Id, onProgress: (p: number) => void): UploadHandle<MediaStat> {
   const form = new FormData();
   form.append('userId', String(userId));
   form.append('file', file, file.name);
-  return uploadWithProgress<UploadedMedia>('/api/media/upload', form, onProgress);
+  return uploadWithProgress<MediaStat>('/api/media/upload', form, onProgress);
 }

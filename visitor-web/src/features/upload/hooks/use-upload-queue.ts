@@ -6,8 +6,9 @@ import { track } from '../../../lib/analytics';
 import { uploadMedia } from '../api/upload-api';
 import { canUpload, canUploadAll, isUploading, newItemId, queueReducer, type QueueItem } from './upload-queue';
 import { mediaKind } from './upload-rules';
+import type { Id } from '../../../api/types';
 
-export function useUploadQueue(userId: number | string | undefined) {
+export function useUploadQueue(userId: Id | undefined) {
   const qc = useQueryClient();
   const [items, dispatch] = useReducer(queueReducer, [] as QueueItem[]);
   const [batch, setBatch] = useState(false);

@@ -25,7 +25,8 @@ export class PopulationResultDto implements PopulationResult {
   @ApiProperty() totalMediaCount!: number;
   @ApiProperty() totalVotesInserted!: number;
   @ApiProperty() usersCreated!: number;
-  @ApiProperty({ description: 'share of the inserted votes that are Hot, whole percent' }) overallHotPercentage!: number;
+  @ApiProperty({ description: 'share of the inserted votes that are Hot, whole percent' })
+  overallHotPercentage!: number;
   @ApiProperty({ type: String, nullable: true, description: '"first-last" ids of the users this run created' })
   userIdRange!: string | null;
 }
