@@ -2051,7 +2051,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description 413 too large, 415 not an allowed type, 400 no file */
+      /** @description 413 too large (images under 10,000,000 bytes, videos under 20,000,000); 415 not an allowed type (judged by content; an MP4 must be one all through); 400 no file */
       201: {
         headers: {
           [name: string]: unknown;
@@ -2690,7 +2690,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Content-Range: media first-last/total */
+      /** @description filters q (name or username), type (image/video), id, userId; sort also hotPercentage (unvoted last) and hotScore (lower bound of the Wilson 95 % interval of the hot share). Content-Range: media first-last/total */
       200: {
         headers: {
           [name: string]: unknown;

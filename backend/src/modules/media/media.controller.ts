@@ -43,7 +43,11 @@ export class MediaController {
   @Visitor('body.userId')
   @RefuseBanned()
   @UseInterceptors(UploadInterceptor)
-  @ApiCreatedResponse({ type: MediaStatDto, description: '413 too large, 415 not an allowed type, 400 no file' })
+  @ApiCreatedResponse({
+    type: MediaStatDto,
+    description:
+      '413 too large (images under 10,000,000 bytes, videos under 20,000,000); 415 not an allowed type (judged by content; an MP4 must be one all through); 400 no file',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {

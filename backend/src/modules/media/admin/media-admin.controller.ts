@@ -18,7 +18,11 @@ export class MediaAdminController {
 
   /** Also the portal's login check: wrong credentials answer 401 here. */
   @Get()
-  @ApiOkResponse({ type: [AdminMediaDto], description: 'Content-Range: media first-last/total' })
+  @ApiOkResponse({
+    type: [AdminMediaDto],
+    description:
+      'filters q (name or username), type (image/video), id, userId; sort also hotPercentage (unvoted last) and hotScore (lower bound of the Wilson 95 % interval of the hot share). Content-Range: media first-last/total',
+  })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminMediaDto[]> {
     const page = await this.media.list(query);
     sendListHeaders(res, 'media', page.offset, page.rows.length, page.total);

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Id, MediaDeleted, UserStats } from '../../../api/types';
+import { hotVotesFromPercentage } from '../../../lib/confidence';
+import type { Id, MediaDeleted, MediaStat, UserStats } from '../../../api/types';
+
+/** The hot count: sent by the server; from the rounded percentage for an older answer without it. */
+export const hotVotesOf = (m: MediaStat): number => m.hotVotes ?? hotVotesFromPercentage(m.hotPercentage, m.totalVotes);
 
 export function useUserStats(userId: Id | undefined) {
   return useQuery({
