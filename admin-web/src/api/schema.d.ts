@@ -2037,7 +2037,10 @@ export interface operations {
   MediaController_upload: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description One per file the client uploads, the same on every retry (8–64 letters, digits, - or _): a repeat answers the media the first try stored, never a second copy */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
