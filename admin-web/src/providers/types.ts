@@ -44,7 +44,22 @@ export interface UserTotals {
   savedAccounts: number;
 }
 
-export interface AdminMedia {
+/**
+ * Issue 19: the renditions the background job makes, beside the spec's fields on every media
+ * object. Null (or absent from an older server) until made: screens then show `url`.
+ */
+export interface MediaRenditions {
+  width?: number | null;
+  height?: number | null;
+  placeholder?: string | null;
+  /** WebP ≤ 480 px (a video's poster frame): grid cards. */
+  thumbUrl?: string | null;
+  previewUrl?: string | null;
+  srcset?: string | null;
+  playbackUrl?: string | null;
+}
+
+export interface AdminMedia extends MediaRenditions {
   id: number;
   url: string;
   mimeType: string;
@@ -202,10 +217,9 @@ export type ReportReason = 'sexual' | 'violence' | 'hate' | 'spam' | 'minor' | '
 export type ModerationStatus = 'open' | 'kept' | 'deleted' | 'banned';
 
 /** A reported media in the moderation queue (one row per media, its reports summed up). */
-export interface ModerationItem {
+export interface ModerationItem extends MediaRenditions {
   id: number;
   mediaUrl: string;
-  thumbnailUrl?: string | null;
   mimeType: string;
   originalName: string;
   uploaderId: number;

@@ -1,8 +1,9 @@
 import { api, ApiError } from '../../../lib/api-client';
+import type { MediaRenditions } from '../../../lib/renditions';
 
 export type Id = number | string;
 
-export interface RateItem {
+export interface RateItem extends MediaRenditions {
   id: Id;
   url: string;
   mimeType: string;

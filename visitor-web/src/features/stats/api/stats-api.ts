@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { MediaRenditions } from '../../../lib/renditions';
 
 export type Id = number | string;
 
-export interface MediaStat {
+export interface MediaStat extends MediaRenditions {
   id: Id;
   url: string;
   mimeType: string;
