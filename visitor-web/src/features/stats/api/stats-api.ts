@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { MediaRenditions } from '../../../lib/renditions';
+import { hotVotesFromPercentage } from '../../../lib/confidence';
 
 export type Id = number | string;
 
@@ -19,6 +20,9 @@ export interface MediaStat extends MediaRenditions {
   /** Reports hid it from rating until a moderator decides. */
   underReview?: boolean;
 }
+
+/** The hot count: sent by the server; from the rounded percentage for an older answer without it. */
+export const hotVotesOf = (m: MediaStat): number => m.hotVotes ?? hotVotesFromPercentage(m.hotPercentage, m.totalVotes);
 
 export interface UserStats {
   totalUploads: number;

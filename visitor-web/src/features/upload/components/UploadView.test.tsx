@@ -14,7 +14,7 @@ describe('UploadView', () => {
   it('queues valid files with name, size in MB and Pending; Upload All is enabled', async () => {
     const user = userEvent.setup();
     renderWithProviders(<UploadView userId={1} />);
-    await user.upload(screen.getByTestId('file-input'), [file('beach.jpg', 'image/jpeg', 2.5 * 1024 * 1024)]);
+    await user.upload(screen.getByTestId('file-input'), [file('beach.jpg', 'image/jpeg', 2_500_000)]);
     const row = await screen.findByTestId('queue-item');
     expect(within(row).getByText('beach.jpg')).toBeInTheDocument();
     expect(within(row).getByText('2.50 MB')).toBeInTheDocument();
@@ -27,8 +27,9 @@ describe('UploadView', () => {
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<UploadView userId={1} />);
     await user.upload(screen.getByTestId('file-input'), [
-      file('big.png', 'image/png', 11 * 1024 * 1024),
-      file('long.mp4', 'video/mp4', 21 * 1024 * 1024),
+      // 10.2 MB and 20.5 MB as shown (10^6 bytes): under 10 and 20 MiB, over the spec's limits
+      file('big.png', 'image/png', 10_200_000),
+      file('long.mp4', 'video/mp4', 20_500_000),
     ]);
     const box = await screen.findByTestId('rejected');
     expect(box).toHaveTextContent('big.png');

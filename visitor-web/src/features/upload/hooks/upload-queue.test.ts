@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canUpload, canUploadAll, isUploading, queueReducer, type QueueItem } from './upload-queue';
+import { MB } from '../../../lib/format';
 import {
   IMAGE_SIZE_MESSAGE,
-  MB,
   TYPE_MESSAGE,
   VIDEO_SIZE_MESSAGE,
   mediaKind,
