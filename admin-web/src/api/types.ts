@@ -6,7 +6,23 @@ import type { components } from './schema';
 
 type Schemas = components['schemas'];
 
-export type AdminMedia = Schemas['AdminMediaDto'];
+/**
+ * Issue 19's rendition fields, until the backend's media DTOs carry them: once `npm run api:spec`
+ * brings them into the schema, this and the `& MediaRenditions` below go. Null (or absent) until
+ * the background job made them: screens then show `url`.
+ */
+interface MediaRenditions {
+  width?: number | null;
+  height?: number | null;
+  placeholder?: string | null;
+  /** WebP ≤ 480 px (a video's poster frame): grid cards. */
+  thumbUrl?: string | null;
+  previewUrl?: string | null;
+  srcset?: string | null;
+  playbackUrl?: string | null;
+}
+
+export type AdminMedia = Schemas['AdminMediaDto'] & MediaRenditions;
 export type MediaTotals = Schemas['MediaTotalsDto'];
 export type MediaDeleteResult = Schemas['MediaDeleteResultDto'];
 export type AdminUser = Schemas['AdminUserDto'];
@@ -49,7 +65,7 @@ export type DbTestAnswer = Pick<DbTestAnswers[DbTestName], 'success' | 'duration
   Partial<DbTestAnswers['connection'] & DbTestAnswers['schema'] & DbTestAnswers['counts'] & DbTestAnswers['queries']>;
 export type ResetResult = Schemas['ResetResultDto'];
 
-export type ModerationItem = Schemas['ModerationRowDto'];
+export type ModerationItem = Schemas['ModerationRowDto'] & MediaRenditions;
 export type ModerationStatus = ModerationItem['status'];
 export type ReportReason = Schemas['ReportMediaDto']['reason'];
 export type KeepResult = Schemas['KeepResultDto'];

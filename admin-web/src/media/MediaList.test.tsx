@@ -41,6 +41,34 @@ describe('Media', () => {
     );
   });
 
+  it('cards load thumbnails lazily and no video file; the preview opens the original on demand', async () => {
+    const rendered = [
+      { ...media(1, 'beach.jpg'), thumbUrl: '/media/renditions/1/thumb-a.webp' },
+      { ...media(2, 'party.mp4', 'video/mp4'), url: '/media/2.mp4', thumbUrl: '/media/renditions/2/thumb-b.webp' },
+      { ...media(3, 'new.mp4', 'video/mp4'), url: '/media/3.mp4', thumbUrl: null },
+      { ...media(4, 'fresh.png', 'image/png'), thumbUrl: null },
+    ];
+    const { container } = renderAdmin(<MediaList />, {
+      dataProvider: { getList: () => Promise.resolve({ data: rendered, total: 4 }), getMediaTotals: totals },
+    });
+    const cards = await screen.findAllByTestId('media-card');
+    expect(container.querySelectorAll('video')).toHaveLength(0);
+    const src = (card: HTMLElement) => card.querySelector('img')?.getAttribute('src') ?? null;
+    expect(cards.map(src)).toEqual([
+      '/media/renditions/1/thumb-a.webp',
+      '/media/renditions/2/thumb-b.webp',
+      null, // a video before its poster exists: a tile with the play mark
+      '/media/4.jpg', // a photo before its thumbnail exists: the original, as before
+    ]);
+    for (const img of container.querySelectorAll('[data-testid=media-card] img'))
+      expect(img.getAttribute('loading')).toBe('lazy');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview beach.jpg' }));
+    expect(within(screen.getByRole('dialog')).getByRole('img', { name: 'beach.jpg' })).toHaveAttribute(
+      'src',
+      '/media/1.jpg',
+    );
+  });
+
   it('the preview dialog plays a video and gives focus back to the card when closed', async () => {
     renderAdmin(<MediaList />, {
       dataProvider: { getList: () => Promise.resolve({ data: rows, total: 3 }), getMediaTotals: totals },

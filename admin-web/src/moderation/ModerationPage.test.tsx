@@ -10,6 +10,7 @@ import ModerationPage from './ModerationPage';
 const item = (id: number, over: Partial<ModerationItem> = {}): ModerationItem => ({
   id,
   mediaUrl: `/media/${id}.jpg`,
+  thumbUrl: null,
   mimeType: 'image/jpeg',
   originalName: `photo-${id}.jpg`,
   uploaderId: 100 + id,

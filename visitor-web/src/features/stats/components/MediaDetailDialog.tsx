@@ -28,8 +28,10 @@ export function MediaDetailDialog({
       {media ? (
         <div className="detail">
           <div className="detail__media">
+            {/* the display rendition when there is one (the original is for the full-size overlay) */}
             <MediaView
-              url={media.url}
+              url={(isVideo(media.mimeType) ? media.playbackUrl : media.previewUrl) ?? media.url}
+              poster={isVideo(media.mimeType) ? media.previewUrl : null}
               mimeType={media.mimeType}
               alt={media.originalName}
               controls
