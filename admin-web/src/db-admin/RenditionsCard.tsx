@@ -7,7 +7,7 @@ import { JobProgress } from '../components/JobProgress';
 import { formatNumber } from '../lib/format';
 import { useAdminJob } from '../lib/jobs/useAdminJob';
 import type { AdminDataProvider } from '../providers/data-provider';
-import type { RenditionsResult } from '../providers/types';
+import type { RenditionsResult } from '../api/types';
 
 const FAILED_TEXT = 'Generating renditions failed';
 

@@ -1,4 +1,4 @@
-import type { AdminJob, JobName } from '../../providers/types';
+import type { AdminJob, JobName } from '../../api/types';
 
 /** How each kind of job is named in the portal and which page shows it. */
 export const JOB_META: Record<JobName, { label: string; page: string; pageLabel: string }> = {
@@ -6,6 +6,8 @@ export const JOB_META: Record<JobName, { label: string; page: string; pageLabel:
   'populate-votes': { label: 'Vote population', page: '/populate-votes', pageLabel: 'Populate Votes' },
   'find-duplicates': { label: 'Duplicate detection', page: '/bucket', pageLabel: 'Bucket Manager' },
   'generate-renditions': { label: 'Generate missing renditions', page: '/dbtest', pageLabel: 'DB Admin' },
+  // per-item work after each upload: the server never lists it, named for completeness
+  'make-renditions': { label: 'Renditions of one item', page: '/media', pageLabel: 'Media' },
 };
 
 export const isTerminal = (job: Pick<AdminJob, 'state'> | null | undefined): boolean =>

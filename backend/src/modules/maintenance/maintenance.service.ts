@@ -73,7 +73,7 @@ export class MaintenanceService {
     const deleted = await this.probe.reset({ ...actor, action: 'db.reset', target: 'database', outcome: 'ok' });
     this.media.sweepOrphansInBackground();
     return {
-      success: true,
+      success: true as const,
       message: 'Database reset: users, media, votes and views were deleted. Files in the bucket were kept.',
       deleted,
     };

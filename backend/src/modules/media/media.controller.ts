@@ -4,6 +4,7 @@ import {
   Delete,
   Get,
   Header,
+  Headers,
   HttpCode,
   Param,
   Post,
@@ -12,7 +13,7 @@ import {
   Res,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { badRequest, forbidden, notFound } from '../../platform/domain-error.js';
 import type { User } from '../session/domain/user.js';
@@ -20,14 +21,20 @@ import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visit
 import { ExcludeIdsPipe, MediaIdPipe } from './dto/media-id.pipe.js';
 import {
   DeleteMediaQueryDto,
+  MediaDeletedDto,
   MediaStatDto,
   RateItemDto,
   RecordViewDto,
   UploadMediaDto,
   UserStatsDto,
+  ViewRecordedDto,
 } from './dto/media.dto.js';
 import { ALL_RATED_MESSAGE, MediaService } from './media.service.js';
 import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
+import { ApiOkOrNull } from '../../platform/http/api-nullable.js';
+
+/** What the visitor app sends as Idempotency-Key (a UUID); the column holds 64. */
+const UPLOAD_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 @ApiTags('media')
 @Controller('api')
@@ -40,7 +47,18 @@ export class MediaController {
   @Visitor('body.userId')
   @RefuseBanned()
   @UseInterceptors(UploadInterceptor)
+  @ApiCreatedResponse({
+    type: MediaStatDto,
+    description:
+      '413 too large (images under 10,000,000 bytes, videos under 20,000,000); 415 not an allowed type (judged by content; an MP4 must be one all through); 400 no file',
+  })
   @ApiConsumes('multipart/form-data')
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'One per file the client uploads, the same on every retry (8–64 letters, digits, - or _): a repeat answers the media the first try stored, never a second copy',
+  })
   @ApiBody({
     schema: {
       type: 'object',
@@ -53,8 +71,11 @@ export class MediaController {
     @Req() req: UploadRequest,
     @Res({ passthrough: true }) res: Response,
     @Body() body: UploadMediaDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<MediaStatDto> {
     if (body.userId !== user.id) throw forbidden();
+    if (idempotencyKey !== undefined && !UPLOAD_KEY.test(idempotencyKey))
+      throw badRequest('Idempotency-Key must be 8 to 64 letters, digits, - or _');
     const received = req.file?.received;
     if (!received) throw badRequest('Choose a file to upload (form field "file")');
     // a client that leaves before the answer gets nothing stored (and its queued work is dropped)
@@ -64,7 +85,11 @@ export class MediaController {
     };
     res.once('close', onClose);
     try {
-      const media = await this.media.upload(user.id, received, { address: req.ip ?? 'unknown', signal: left.signal });
+      const media = await this.media.upload(user.id, received, {
+        address: req.ip ?? 'unknown',
+        signal: left.signal,
+        uploadKey: idempotencyKey ?? null,
+      });
       return MediaStatDto.of(media, false);
     } finally {
       res.off('close', onClose);
@@ -73,7 +98,7 @@ export class MediaController {
 
   @Get('media/random/:userId')
   @Visitor('params.userId')
-  @ApiOkResponse({ type: RateItemDto, description: 'JSON null when nobody else has uploaded anything yet' })
+  @ApiOkOrNull(RateItemDto, 'JSON null when nobody else has uploaded anything yet; 404 when everything is rated')
   async random(
     @CurrentVisitor() user: User,
     @Query('exclude', ExcludeIdsPipe) exclude: number[],
@@ -89,21 +114,23 @@ export class MediaController {
   @Post('media/:id/view')
   @HttpCode(200)
   @Visitor('body.userId')
+  @ApiOkResponse({ type: ViewRecordedDto })
   async view(
     @CurrentVisitor() user: User,
     @Param('id', MediaIdPipe) id: number,
     @Body() _body: RecordViewDto,
-  ): Promise<{ recorded: boolean }> {
+  ): Promise<ViewRecordedDto> {
     return { recorded: await this.media.recordView(user.id, id) };
   }
 
   @Delete('media/:id')
   @Visitor('query.userId')
+  @ApiOkResponse({ type: MediaDeletedDto })
   async remove(
     @CurrentVisitor() user: User,
     @Param('id', MediaIdPipe) id: number,
     @Query() _query: DeleteMediaQueryDto,
-  ): Promise<{ success: true }> {
+  ): Promise<MediaDeletedDto> {
     await this.media.deleteMedia(id, user.id);
     return { success: true };
   }
@@ -111,6 +138,7 @@ export class MediaController {
   @Get('users/:id/stats')
   @Visitor('params.id')
   @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: UserStatsDto })
   async stats(@CurrentVisitor() user: User): Promise<UserStatsDto> {
     const s = await this.media.statsFor(user.id);
     return {

@@ -52,10 +52,13 @@ class MemoryMedia extends MediaRepository {
   async expectObject(key: string) {
     this.notes.set(key, new Date());
   }
+  keys = new Map<string, number>();
   async create(d: NewMedia) {
     if (this.failCreate) throw new Error('database down');
+    const { uploadKey, ...fields } = d;
+    if (uploadKey && this.keys.has(`${d.userId}:${uploadKey}`)) return null;
     const m: Media = {
-      ...d,
+      ...fields,
       width: d.width ?? null,
       height: d.height ?? null,
       placeholder: d.placeholder ?? null,
@@ -69,8 +72,13 @@ class MemoryMedia extends MediaRepository {
       hidden: false,
     };
     this.rows.set(m.id, m);
+    if (uploadKey) this.keys.set(`${d.userId}:${uploadKey}`, m.id);
     this.notes.delete(d.storageKey);
     return m;
+  }
+  async findByUploadKey(userId: number, key: string) {
+    const id = this.keys.get(`${userId}:${key}`);
+    return id === undefined ? null : (this.rows.get(id) ?? null);
   }
   async orphansBefore(olderThan: Date, limit: number) {
     return [...this.notes]

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { forbidden, notFound } from '../../platform/domain-error.js';
+import { conflict, forbidden, notFound } from '../../platform/domain-error.js';
 import { ObjectStorage } from '../../platform/storage/object-storage.js';
 import type { Media, OwnMedia } from './domain/media.js';
 import { originalKeyOf, renditionFiles } from './domain/renditions.js';
@@ -18,6 +18,8 @@ export interface UploadContext {
   address: string;
   /** aborted when the client goes away: the upload is dropped, nothing stored */
   signal?: AbortSignal;
+  /** the client's Idempotency-Key, when it sent one */
+  uploadKey?: string | null;
 }
 
 export type RandomPick = { kind: 'item'; media: Media } | { kind: 'empty' } | { kind: 'all-rated' };
@@ -49,8 +51,15 @@ export class MediaService {
    * share of the CPU through the upload gate), then stored without its metadata and without
    * re-encoding: the same pixels, never larger than uploaded. The caller removes `file.path`;
    * anything made here is removed here, and the object goes again if the row cannot be written.
+   * With an `uploadKey` (the client's Idempotency-Key) a repeat of an upload the user already
+   * made answers that media, stored once, even when both tries race.
    */
   async upload(userId: number, file: ReceivedFile, ctx: UploadContext): Promise<Media> {
+    const uploadKey = ctx.uploadKey ?? null;
+    if (uploadKey) {
+      const earlier = await this.media.findByUploadKey(userId, uploadKey);
+      if (earlier) return earlier;
+    }
     const key = storageKeyFor(file.type, randomUUID(), new Date());
     let source = file.path;
     let size = file.size;
@@ -68,7 +77,7 @@ export class MediaService {
       // noted first: if the process dies before the row is written, the sweep removes the object
       await this.media.expectObject(key);
       await this.storage.put(key, createReadStream(source), file.type.mimeType, size);
-      const media = await this.media.create({
+      const created = await this.media.create({
         userId,
         storageKey: key,
         originalName: sanitizeOriginalName(file.originalName, file.type),
@@ -77,9 +86,17 @@ export class MediaService {
         width: facts?.width,
         height: facts?.height,
         placeholder: facts?.placeholder,
+        uploadKey,
       });
-      await this.renditions.request(media.id);
-      return media;
+      if (created) {
+        await this.renditions.request(created.id);
+        return created;
+      }
+      // another try of the same upload won the race: its row stands, this copy goes
+      await this.removeObject(key);
+      const winner = uploadKey ? await this.media.findByUploadKey(userId, uploadKey) : null;
+      if (!winner) throw conflict('This upload was just made and deleted again; choose the file once more');
+      return winner;
     } catch (err) {
       await this.removeObject(key);
       throw err;

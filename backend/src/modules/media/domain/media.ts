@@ -39,6 +39,8 @@ export interface NewMedia {
   width?: number | null;
   height?: number | null;
   placeholder?: string | null;
+  /** the client's Idempotency-Key: a retry of the same upload answers this row, stored once */
+  uploadKey?: string | null;
 }
 
 export interface Tally {

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
@@ -7,11 +8,12 @@ import { RenditionService } from './rendition.service.js';
 
 export const GENERATE_RENDITIONS = 'generate-renditions' as const;
 
-export interface GenerateRenditionsResult {
-  total: number;
-  made: number;
-  unrenderable: number;
-  skipped: number;
+/** The backfill's result: the items it looked at and what became of them. */
+export class RenditionsResultDto {
+  @ApiProperty({ description: 'items without renditions when it started' }) total!: number;
+  @ApiProperty() made!: number;
+  @ApiProperty({ description: 'could not be rendered: shown by their originals' }) unrenderable!: number;
+  @ApiProperty({ description: 'made meanwhile by their own job, or deleted' }) skipped!: number;
 }
 
 /**
@@ -23,9 +25,7 @@ export interface GenerateRenditionsResult {
  * tried again only when asked (`retryFailed`).
  */
 @Injectable()
-export class GenerateRenditionsJob
-  implements JobHandler<{ retryFailed?: boolean }, GenerateRenditionsResult>, OnModuleInit
-{
+export class GenerateRenditionsJob implements JobHandler<{ retryFailed?: boolean }, RenditionsResultDto>, OnModuleInit {
   readonly name = GENERATE_RENDITIONS;
 
   constructor(
@@ -38,7 +38,7 @@ export class GenerateRenditionsJob
     this.handlers.register(this);
   }
 
-  async run(payload: { retryFailed?: boolean }, ctx: JobContext): Promise<GenerateRenditionsResult> {
+  async run(payload: { retryFailed?: boolean }, ctx: JobContext): Promise<RenditionsResultDto> {
     const retryFailed = payload.retryFailed === true;
     const total = await this.media.countRenditionsToDo(retryFailed);
     const counts = { total, made: 0, unrenderable: 0, skipped: 0 };

@@ -58,3 +58,21 @@ export class GenerateRenditionsDto {
   @IsBoolean({ message: 'retryFailed must be true or false' })
   retryFailed?: boolean;
 }
+
+/** GET /api/admin/media/renditions: items still shown by their originals. */
+export class RenditionBacklogDto {
+  @ApiProperty({ description: 'waiting for the job' }) pending!: number;
+  @ApiProperty({ description: 'the job could not render them (shown by their originals)' }) failed!: number;
+}
+
+/** The Media page's three totals. */
+export class MediaTotalsDto {
+  @ApiProperty() totalMedia!: number;
+  @ApiProperty() totalVotes!: number;
+  @ApiProperty() totalViews!: number;
+}
+
+export class MediaDeleteResultDto {
+  @ApiProperty({ type: [Number], description: 'ascending' }) deleted!: number[];
+  @ApiProperty({ type: [Number], description: 'ascending' }) notFound!: number[];
+}
