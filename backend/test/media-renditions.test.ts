@@ -65,7 +65,10 @@ function topBoxes(file: Buffer): string[] {
   return out;
 }
 
-/** What exiftool reads of a file, every group, as a flat list of "Group:Tag". */
+/**
+ * What exiftool reads of a file, every group, as "Group:Tag" for each tag with a value: a date
+ * blanked to zero (an MP4's recording dates, zeroed in place) says nothing and is left out.
+ */
 async function exifTags(file: Buffer): Promise<string[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vibe-exif-'));
   try {
@@ -74,7 +77,9 @@ async function exifTags(file: Buffer): Promise<string[]> {
     const [json] = JSON.parse(execFileSync('exiftool', ['-j', '-a', '-G1', target]).toString('utf8')) as Array<
       Record<string, unknown>
     >;
-    return Object.keys(json!);
+    return Object.entries(json!)
+      .filter(([, v]) => !/^0000:00:00 00:00:00/.test(String(v)) && String(v) !== '')
+      .map(([k]) => k);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
