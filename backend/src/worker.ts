@@ -9,6 +9,7 @@ import { CoreModule } from './platform/core.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
 import { LoggingModule } from './platform/logging/logging.module.js';
 import { PinoNestLogger } from './platform/logging/nest-logger.js';
+import { createRootLogger } from './platform/logging/root-logger.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 
@@ -37,7 +38,7 @@ async function bootstrap(): Promise<void> {
   const config = Object.assign(loadConfigOrExit(), { runJobs: true });
   if (!config.databaseUrl) {
     // PGlite lives in one process: in embedded mode the API runs the jobs itself
-    console.error(
+    createRootLogger(config.logLevel).fatal(
       'The worker needs DATABASE_URL (PostgreSQL). Without it, the API process runs the jobs (RUN_JOBS defaults to true).',
     );
     process.exit(1);
@@ -47,7 +48,7 @@ async function bootstrap(): Promise<void> {
   // SIGTERM/SIGINT: running jobs stop at their next checkpoint and go back to the queue
   app.enableShutdownHooks();
   await app.init();
-  app.get(PinoNestLogger).log(`Worker running jobs (${config.redisUrl ? 'BullMQ' : 'database queue'})`);
+  app.get(PinoNestLogger).log({ msg: `Worker running jobs (${config.redisUrl ? 'BullMQ' : 'database queue'})` });
 }
 
 void bootstrap();

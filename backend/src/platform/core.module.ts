@@ -4,6 +4,7 @@ import { AppConfig } from '../config/env.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { openDataSource } from './database/migrate.js';
 import { Database } from './database/sql.js';
+import { OutageLog } from './logging/outage-log.js';
 
 /**
  * What both processes (API and worker) stand on: the validated config as a global provider and
@@ -25,5 +26,10 @@ export class CoreModule {
       providers: [{ provide: AppConfig, useValue: config }, Database],
       exports: [AppConfig, Database],
     };
+  }
+
+  constructor(db: Database, outages: OutageLog) {
+    // while the database is down, this tells when it answers again
+    outages.probe('database', () => db.one('SELECT 1'));
   }
 }

@@ -12,6 +12,7 @@ import { type ConnectionOptions, type DefaultJobOptions, type Job, type JobType,
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/env.js';
 import { DomainError } from '../domain-error.js';
+import { OutageLog } from '../logging/outage-log.js';
 import { JobHandlers } from './job-handlers.js';
 import { logJobRun } from './job-run-log.js';
 import {
@@ -190,17 +191,29 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
     constructor(
       @Inject(JobHandlers) private readonly handlers: JobHandlers,
       @Inject(RunningJobs) private readonly running: RunningJobs,
+      @Inject(OutageLog) private readonly outages: OutageLog,
     ) {
       super();
     }
 
     onApplicationBootstrap(): void {
-      this.worker.on('error', (err) => this.logger.error(`Worker error: ${err.message}`));
-      this.worker.on('failed', (job, err) => {
-        if (job && err.name !== 'WaitingError')
-          this.logger.warn(`Job ${job.id} attempt ${job.attemptsMade} failed: ${err.message}`);
+      this.outages.probe('redis', async () => {
+        if ((await clientStatus(this.worker)) !== 'ready') throw new Error('Redis is not reachable');
       });
-      void this.worker.run().catch((err: Error) => this.logger.error(`Worker stopped: ${err.message}`));
+      // the worker reports every failed reconnect: one line when Redis goes away, one when it is back
+      this.worker.on('error', (err) => this.outages.failed('redis', err));
+      this.worker.on('failed', (job, err) => {
+        // each attempt's failure is logged by logJobRun; here only the end of the retries
+        if (job && err.name !== 'WaitingError' && job.attemptsMade >= (job.opts.attempts ?? 1))
+          this.logger.error({
+            msg: `Job ${job.id} failed after ${job.attemptsMade} attempt(s); not retried`,
+            job: job.id,
+            jobName: name,
+            event: 'given-up',
+            reason: err.message,
+          });
+      });
+      void this.worker.run().catch((err: Error) => this.logger.error({ msg: 'Worker stopped', err }));
     }
 
     /**
@@ -221,7 +234,7 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
       if (!handler) throw new Error(`No handler registered for job "${name}"`);
       const attempt = job.attemptsStarted || job.attemptsMade + 1;
       // a start that neither failed nor finished before this one: its worker stopped or died
-      const run = { id: job.id!, attempt, takenOver: attempt > job.attemptsMade + 1 || job.stalledCounter > 0 };
+      const run = { id: job.id!, name, attempt, takenOver: attempt > job.attemptsMade + 1 || job.stalledCounter > 0 };
       return this.running.track(job.id!, async (signal) => {
         try {
           return await logJobRun(this.logger, run, () =>
