@@ -1,5 +1,5 @@
 # One Node image for the api, worker and bucket-init services (target runtime), and one nginx
-# image holding both web builds (target web). Node 24 is an LTS line; the code also runs on 20.
+# image holding both web builds (target web). Node 24 LTS, the project's floor (package.json engines).
 ARG NODE_IMAGE=node:24.22.1-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build

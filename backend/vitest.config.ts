@@ -2,9 +2,9 @@ import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Vitest, not Jest: Nest 12 ships ESM only, and several Nest plugins (throttler, mailer, pino)
- * are CommonJS that `require` it. Node 20 loads that (require(esm)); Jest's own module loader
- * cannot before Node 24.9. Vitest leaves node_modules to Node. SWC adds decorator metadata.
+ * Vitest, not Jest: Nest 12 ships ESM only, and several Nest plugins (throttler, mailer) are
+ * CommonJS that `require` it. Node loads that (require(esm)); Jest's own module loader did not
+ * before Node 24.9. Vitest leaves node_modules to Node. SWC adds decorator metadata.
  */
 export default defineConfig({
   plugins: [swc.vite({ module: { type: 'es6' }, jsc: { target: 'es2023', keepClassNames: true } })],

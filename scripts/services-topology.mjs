@@ -11,7 +11,7 @@
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -329,6 +329,41 @@ ${siteConf}
         missing.status === 404 && (await missing.json()).error === 'not_found',
         `unknown API path: ${missing.status}`,
       );
+    },
+  );
+
+  await check(
+    'sends the web apps’ JS as the build’s gzip copy (Vary: Accept-Encoding), plain to a client without gzip',
+    async () => {
+      for (const [asset, dist] of [
+        [visitorAsset, 'visitor-web/dist'],
+        [adminAsset, 'admin-web/dist'],
+      ]) {
+        const file = readFileSync(path.join(root, dist, asset.replace(/^\/adm\//, '/')), 'utf8');
+        const gz = statSync(path.join(root, dist, `${asset.replace(/^\/adm\//, '/')}.gz`)).size;
+        const zipped = await web(asset, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        const headers = Object.fromEntries(
+          ['content-encoding', 'content-length', 'content-type', 'vary'].map((h) => [h, zipped.headers.get(h)]),
+        );
+        expect(
+          zipped.status === 200 &&
+            headers['content-encoding'] === 'gzip' &&
+            Number(headers['content-length']) === gz &&
+            /javascript/.test(headers['content-type']) &&
+            /accept-encoding/i.test(headers.vary) &&
+            /immutable/.test(zipped.headers.get('cache-control')) &&
+            (await zipped.text()) === file,
+          `${asset} with gzip: ${zipped.status} ${JSON.stringify(headers)}`,
+        );
+        const plain = await web(asset, { headers: { 'accept-encoding': 'identity' } });
+        expect(
+          plain.status === 200 &&
+            !plain.headers.get('content-encoding') &&
+            /accept-encoding/i.test(plain.headers.get('vary')) &&
+            (await plain.text()) === file,
+          `${asset} without gzip: ${plain.status} ${plain.headers.get('content-encoding')} ${plain.headers.get('vary')}`,
+        );
+      }
     },
   );
 

@@ -50,7 +50,7 @@ function vitest(label, cwd, env) {
     {
       cwd,
       stdio: 'inherit',
-      env: { ...process.env, NODE_OPTIONS: `--import ${path.join(root, 'scripts', 'node20-polyfills.mjs')}`, ...env },
+      env: { ...process.env, ...env },
     },
   );
   let counts = { passed: 0, failed: 0, skipped: 0 };

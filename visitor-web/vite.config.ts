@@ -1,10 +1,12 @@
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 const config: UserConfig = {
-  plugins: [react()],
+  // brotli and gzip copies of JS/CSS/HTML/SVG beside each file: the API and nginx send them as they are
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: false },

@@ -283,6 +283,11 @@ describe('nginx/default.conf', () => {
     expect(conf).toMatch(/^\s+access_log \/dev\/stdout vibe_json;/m);
   });
 
+  it('sends the builds’ pre-compressed copies of the web apps, with Vary', () => {
+    expect(conf).toMatch(/^\s*gzip_static on;/m);
+    expect(conf).toMatch(/^\s*gzip_vary on;/m);
+  });
+
   it('answers its own errors on API paths in the API’s JSON shape', () => {
     for (const name of ['@too_large', '@api_unavailable']) {
       const body = locations.find((l) => l.path === name)!.body;

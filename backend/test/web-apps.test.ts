@@ -1,6 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_FRAME_CSP } from '../src/platform/http/security-headers.js';
@@ -15,7 +18,11 @@ describe('the admin portal served at /adm', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'vibe-adm-'));
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>admin</title><div id="root"></div>');
-    await writeFile(path.join(dir, 'ad-preview.html'), '<!doctype html><script>parent.postMessage(1,"*")</script>');
+    const adPreview = '<!doctype html><script>parent.postMessage(1,"*")</script>';
+    await writeFile(path.join(dir, 'ad-preview.html'), adPreview);
+    // the build compresses it too (it is over the 1 KB threshold)
+    await writeFile(path.join(dir, 'ad-preview.html.br'), brotliCompressSync(adPreview));
+    await writeFile(path.join(dir, 'ad-preview.html.gz'), gzipSync(adPreview));
     await writeFile(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
     t = await startTestApp({ ADMIN_WEB_DIR: dir });
   });
@@ -45,9 +52,12 @@ describe('the admin portal served at /adm', () => {
       .split(';')
       .find((d) => d.trim().startsWith('script-src'));
     expect(scriptSrc?.trim()).toBe("script-src 'self'");
-    const frame = await request(t.server).get('/adm/ad-preview.html').expect(200);
-    expect(frame.headers['content-security-policy']).toBe(AD_FRAME_CSP);
-    expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const frame = await request(t.server).get('/adm/ad-preview.html').set('Accept-Encoding', encoding).expect(200);
+      expect([encoding, frame.headers['content-encoding'] ?? 'identity']).toEqual([encoding, encoding]);
+      expect(frame.headers['content-security-policy']).toBe(AD_FRAME_CSP);
+      expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    }
   });
 
   it('serves hashed assets for a year and leaves /api answering JSON', async () => {
@@ -55,5 +65,97 @@ describe('the admin portal served at /adm', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const api = await request(t.server).get('/api/admin/nothing-here').set('Accept', 'text/html');
     expect(api.headers['content-type']).toContain('application/json');
+  });
+});
+
+/** What a browser gets for the visitor app's JS and CSS: the build's brotli or gzip copy, never a bigger plain file. */
+describe('the built apps sent pre-compressed', () => {
+  let t: TestApp;
+  let dir: string;
+  let port: number;
+  const js = `export const big = ${JSON.stringify('hot or not '.repeat(400))};`;
+  const css = `.rate { display: grid; }\n`.repeat(100);
+
+  /** The raw bytes and headers (supertest would decode the body). */
+  const raw = (p: string, acceptEncoding?: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+      http
+        .get({ host: '127.0.0.1', port, path: p, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'vibe-web-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>visitor</title><div id="root"></div>');
+    await writeFile(path.join(dir, 'assets', 'index-abc.js'), js);
+    await writeFile(path.join(dir, 'assets', 'index-abc.js.br'), brotliCompressSync(js));
+    await writeFile(path.join(dir, 'assets', 'index-abc.js.gz'), gzipSync(js));
+    await writeFile(path.join(dir, 'assets', 'style-abc.css'), css);
+    await writeFile(path.join(dir, 'assets', 'style-abc.css.gz'), gzipSync(css));
+    t = await startTestApp({ VISITOR_WEB_DIR: dir });
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    port = (t.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers brotli to a browser that takes it, with the file’s own type, Vary and a year of caching', async () => {
+    const res = await raw('/assets/index-abc.js', 'gzip, deflate, br, zstd');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript; charset=utf-8$/i);
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.body.length).toBeLessThan(Buffer.byteLength(js) / 4);
+    expect(brotliDecompressSync(res.body).toString()).toBe(js);
+  });
+
+  it('answers gzip where brotli is not accepted, and the plain file to a client that takes neither', async () => {
+    for (const accept of ['gzip', 'br;q=0, gzip;q=0.8']) {
+      const res = await raw('/assets/index-abc.js', accept);
+      expect([accept, res.headers['content-encoding']]).toEqual([accept, 'gzip']);
+      expect(gunzipSync(res.body).toString()).toBe(js);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    }
+    for (const accept of [undefined, 'identity', 'compress']) {
+      const res = await raw('/assets/index-abc.js', accept);
+      expect([accept, res.headers['content-encoding']]).toEqual([accept, undefined]);
+      expect(res.body.toString()).toBe(js);
+      // a shared cache must not hand this plain copy to a browser that asked for brotli
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    }
+  });
+
+  it('sends the copy that exists: a stylesheet built with gzip only is gzip even to a brotli browser', async () => {
+    const res = await raw('/assets/style-abc.css', 'br, gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+    expect(gunzipSync(res.body).toString()).toBe(css);
+  });
+
+  it('keeps the history fallback and API answers as they were', async () => {
+    const html = await request(t.server)
+      .get('/stats')
+      .set('Accept', 'text/html')
+      .set('Accept-Encoding', 'br')
+      .expect(200);
+    expect(html.text).toContain('<div id="root">');
+    expect(html.headers['cache-control']).toBe('no-cache');
+    const api = await raw('/api/nothing-here', 'br, gzip');
+    expect([api.status, api.headers['content-encoding'], api.headers['content-type']]).toEqual([
+      404,
+      undefined,
+      expect.stringContaining('application/json'),
+    ]);
   });
 });
