@@ -3,6 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig, loadConfigOrExit } from './config/env.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
+import { MediaModule } from './modules/media/media.module.js';
 import { MagicLinkMailModule } from './modules/session/magic-link-mail.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { CoreModule } from './platform/core.module.js';
@@ -26,6 +27,8 @@ export class WorkerModule {
         JobsModule.register(config),
         BucketModule,
         PopulationModule,
+        // the hourly orphan sweep runs where jobs run (once per deployment, see OrphanSweep)
+        MediaModule,
         // magic-link mail waits in the database: the worker sends it when the API does not run jobs
         MailModule.register(config),
         MagicLinkMailModule,

@@ -33,7 +33,12 @@ export interface ApiProcess {
  * `node <build>/main.js` as production runs it, on its own port, with only the given settings:
  * what it logs is read back from its output, as an operator's log collector would.
  */
-export function spawnApi(buildDir: string, env: Record<string, string | undefined>, logFile: string, port: number): ApiProcess {
+export function spawnApi(
+  buildDir: string,
+  env: Record<string, string | undefined>,
+  logFile: string,
+  port: number,
+): ApiProcess {
   const out = createWriteStream(logFile, { flags: 'a' });
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
   const child = spawn(process.execPath, [path.join(buildDir, 'main.js')], {

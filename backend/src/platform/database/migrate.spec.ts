@@ -45,7 +45,11 @@ describe('openDataSource logs the migrations', () => {
     const applied = first.filter((l) => l.msg === 'migration applied');
     expect(applied.map((l) => l.migration)).toEqual(migrations.map((m) => (m as { name: string }).name));
     for (const l of applied) expect(typeof l.ms).toBe('number');
-    expect(first.at(-1)).toMatchObject({ msg: 'migrations applied', applied: migrations.length, total: migrations.length });
+    expect(first.at(-1)).toMatchObject({
+      msg: 'migrations applied',
+      applied: migrations.length,
+      total: migrations.length,
+    });
 
     const second = await open();
     expect(second).toEqual([{ level: 'info', msg: 'schema up to date', migrations: migrations.length }]);

@@ -46,7 +46,6 @@ async function migrate(ds: DataSource, log: MigrationLog): Promise<void> {
   if (ds.logger instanceof TypeOrmLogger) ds.logger.startTiming();
   const applied = await ds.runMigrations({ transaction: 'each' });
   const ms = Math.round(performance.now() - started);
-  if (applied.length)
-    log.log({ msg: 'migrations applied', applied: applied.length, total: ds.migrations.length, ms });
+  if (applied.length) log.log({ msg: 'migrations applied', applied: applied.length, total: ds.migrations.length, ms });
   else log.log({ msg: 'schema up to date', migrations: ds.migrations.length });
 }

@@ -12,7 +12,9 @@ type Line = Record<string, unknown> & { msg: string };
 export class TypeOrmLogger implements Logger {
   private last = performance.now();
 
-  constructor(private readonly logger: Pick<NestLogger, 'log' | 'warn' | 'error' | 'debug'> = new NestLogger('Database')) {}
+  constructor(
+    private readonly logger: Pick<NestLogger, 'log' | 'warn' | 'error' | 'debug'> = new NestLogger('Database'),
+  ) {}
 
   logQuery(): void {}
 
@@ -26,7 +28,11 @@ export class TypeOrmLogger implements Logger {
     const applied = /^Migration (\S+) has been (?:\(fake\) )?executed successfully/.exec(message);
     const now = performance.now();
     if (applied) {
-      this.logger.log({ msg: 'migration applied', migration: applied[1], ms: Math.round(now - this.last) } satisfies Line);
+      this.logger.log({
+        msg: 'migration applied',
+        migration: applied[1],
+        ms: Math.round(now - this.last),
+      } satisfies Line);
     } else {
       this.logger.debug({ msg: message } satisfies Line);
     }
@@ -43,7 +49,10 @@ export class TypeOrmLogger implements Logger {
   }
 
   log(level: 'log' | 'info' | 'warn', message: unknown): void {
-    if (level === 'warn') this.logger.warn({ msg: String(message) } satisfies Line);
+    // an idle connection dropped by the server: one per pooled connection in an outage, which
+    // OutageLog reports once; the pool replaces it by itself
+    if (level === 'warn' && !String(message).startsWith('Postgres pool raised an error'))
+      this.logger.warn({ msg: String(message) } satisfies Line);
     else this.logger.debug({ msg: String(message) } satisfies Line);
   }
 

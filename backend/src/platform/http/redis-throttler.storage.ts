@@ -80,7 +80,12 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     // without a listener ioredis prints every failed reconnect as an unhandled error event
     this.redis.on('error', (err: Error) => this.warnUnreachable(err));
     this.redis.on('ready', () => {
-      if (this.down) this.logger.log({ msg: 'Redis is available again: requests are counted again', dependency: 'redis', outage: 'ended' });
+      if (this.down)
+        this.logger.log({
+          msg: 'Redis is available again: requests are counted again',
+          dependency: 'redis',
+          outage: 'ended',
+        });
       this.down = false;
     });
     return this;

@@ -28,6 +28,7 @@ import {
   type JobState,
   type JobView,
   MAX_ATTEMPTS,
+  type QueueStats,
   newestFirst,
 } from './job-queue.js';
 import { RunningJobs } from './running-jobs.js';
@@ -153,6 +154,31 @@ export class BullmqJobQueue extends JobQueue implements BeforeApplicationShutdow
     }
     return newestFirst([...byId.values()], limit);
   }
+
+  async stats(): Promise<QueueStats[]> {
+    const out: QueueStats[] = [];
+    for (const name of JOB_NAMES) {
+      out.push(
+        await this.reach(name, async (queue) => {
+          const counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'failed');
+          // the oldest job in the wait list (enqueued longest ago)
+          const [oldest] = await queue.getJobs(['waiting', 'prioritized'], 0, 0, true);
+          return {
+            name,
+            waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+            active: counts.active ?? 0,
+            failed: counts.failed ?? 0,
+            oldestWaitingSeconds: ageSeconds(oldest),
+          };
+        }),
+      );
+    }
+    return out;
+  }
+}
+
+function ageSeconds(job: Job | undefined): number | null {
+  return job ? Math.max(0, (Date.now() - job.timestamp) / 1000) : null;
 }
 
 function viewOf(job: Job, name: JobName, state: JobState): JobView {
@@ -171,6 +197,16 @@ function viewOf(job: Job, name: JobName, state: JobState): JobView {
 }
 
 /**
+ * A dead worker's lock expires JOBS_LOCK_MS after its last renewal; the stalled-job check then
+ * finds it within one interval. Checking every quarter of the lock (not every whole lock, as
+ * before) makes a take-over come after about JOBS_LOCK_MS (at most 1.25×), not up to twice that.
+ */
+export const stallTimings = (jobsLockMs: number) => ({
+  lockDuration: jobsLockMs,
+  stalledInterval: Math.max(250, Math.floor(jobsLockMs / 4)),
+});
+
+/**
  * One @nestjs/bullmq processor class per queue, delegating to the registered handler. Workers
  * start only at application bootstrap (autorun off), once every handler is registered.
  */
@@ -180,9 +216,7 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
     connection: redisConnection(config.redisUrl!),
     concurrency: 1,
     autorun: false,
-    lockDuration: config.jobsLockMs,
-    // a dead worker's job is noticed within one interval and handed to a live one
-    stalledInterval: config.jobsLockMs,
+    ...stallTimings(config.jobsLockMs),
     maxStalledCount: 3,
   })
   class JobProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {

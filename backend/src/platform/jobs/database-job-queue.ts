@@ -14,8 +14,10 @@ import {
   type JobName,
   type JobProgress,
   JobQueue,
+  JOB_NAMES,
   JobRunningError,
   type JobView,
+  type QueueStats,
   MAX_ATTEMPTS,
   newestFirst,
 } from './job-queue.js';
@@ -122,6 +124,36 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     return newestFirst(rows.map(toView), limit);
   }
 
+  async stats(): Promise<QueueStats[]> {
+    const rows = await this.db.rows<{
+      name: JobName;
+      waiting: number;
+      active: number;
+      failed: number;
+      oldest: number | null;
+    }>(
+      `SELECT name,
+              count(*) FILTER (WHERE state = 'waiting' AND run_after <= now())::int AS waiting,
+              count(*) FILTER (WHERE state = 'active')::int AS active,
+              count(*) FILTER (WHERE state = 'failed')::int AS failed,
+              extract(epoch FROM now() - min(run_after) FILTER (WHERE state = 'waiting' AND run_after <= now()))::float8 AS oldest
+         FROM jobs
+        WHERE state IN ('waiting', 'active') OR (state = 'failed' AND finished_at > now() - interval '1 day')
+        GROUP BY name`,
+    );
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    return JOB_NAMES.map((name) => {
+      const r = byName.get(name);
+      return {
+        name,
+        waiting: r?.waiting ?? 0,
+        active: r?.active ?? 0,
+        failed: r?.failed ?? 0,
+        oldestWaitingSeconds: r?.oldest == null ? null : Math.max(0, Number(r.oldest)),
+      };
+    });
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
     await this.db.rows(`DELETE FROM jobs WHERE finished_at < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
@@ -196,7 +228,12 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
       heartbeat.unref();
       try {
         // claimed again with no failure recorded: the process that ran it before stopped or died
-        const run = { id: job.id, name: job.name, attempt: job.attempts_made, takenOver: job.attempts_made > 1 && !job.error };
+        const run = {
+          id: job.id,
+          name: job.name,
+          attempt: job.attempts_made,
+          takenOver: job.attempts_made > 1 && !job.error,
+        };
         const result = await logJobRun(this.logger, run, () =>
           handler.run(job.payload, {
             jobId: job.id,

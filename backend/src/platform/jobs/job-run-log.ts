@@ -59,7 +59,10 @@ export async function logJobRun<T>(
       });
     } else {
       observe?.(job.name, 'failed', s);
-      logger.warn({ ...fields(job, 'failed', { seconds: s, err }), msg: `Job ${job.id} attempt ${job.attempt} failed` });
+      logger.warn({
+        ...fields(job, 'failed', { seconds: s, err }),
+        msg: `Job ${job.id} attempt ${job.attempt} failed`,
+      });
     }
     throw err;
   }

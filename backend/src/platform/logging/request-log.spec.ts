@@ -71,7 +71,9 @@ describe('requestLog', () => {
 
   it("keeps nginx's request id and echoes it; makes one when there is none or it is malformed", async () => {
     const s = await serve('info');
-    const given = await fetch(`${s.base}/api/mine`, { headers: { 'x-request-id': '5f0c2a9b8e7d4c3b2a1f0e9d8c7b6a59' } });
+    const given = await fetch(`${s.base}/api/mine`, {
+      headers: { 'x-request-id': '5f0c2a9b8e7d4c3b2a1f0e9d8c7b6a59' },
+    });
     const none = await fetch(`${s.base}/api/mine`);
     const bad = await fetch(`${s.base}/api/mine`, { headers: { 'x-request-id': 'a b"c' } });
     await s.settle();

@@ -91,7 +91,13 @@ function writeLine(logger: RootLogger, req: LoggedRequest, res: Response, second
 export function logFailureAlone(logger: RootLogger, req: LoggedRequest, err: unknown): void {
   if (logger.isLevelEnabled('info')) return; // the request line carries it
   logger.error(
-    { reqId: req.id, req: { method: req.method, url: redactUrl(req.originalUrl) }, ip: req.ip, actor: actorOf(req), err },
+    {
+      reqId: req.id,
+      req: { method: req.method, url: redactUrl(req.originalUrl) },
+      ip: req.ip,
+      actor: actorOf(req),
+      err,
+    },
     'request failed',
   );
 }
