@@ -223,6 +223,10 @@ test(
     await page.locator('[data-testid=rate-media]').focus();
     await page.keyboard.press('Enter');
     await page.locator('[data-testid=media-overlay]').waitFor();
+    await expect(
+      page.getByRole('button', { name: 'Close full-size view' }),
+      'the overlay opens on Close, not Report',
+    ).toBeFocused();
     for (let i = 0; i < 4; i++) {
       const f = await focusIn(page, '[data-testid=media-overlay]');
       assert(f.inside, `focus left the overlay after ${i} Tab(s): on ${f.tag} "${f.label}"`);

@@ -1,7 +1,10 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import net from 'node:net';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import {
+  ApiVisitor,
+  BASE,
   SIZE,
   assert,
   auditPage,
@@ -226,3 +229,119 @@ test(
     await c.close();
   },
 );
+
+/**
+ * A TCP proxy in front of the app that, while armed, breaks every upload request: `cut` closes
+ * the socket after the first 256 KB of the request (the file never fully reaches the server),
+ * `drop` lets the whole request through and closes the socket as the answer starts (the file is
+ * stored, the browser never hears so). Everything else passes untouched.
+ */
+async function startFlakyProxy() {
+  const upstream = new URL(BASE);
+  const state: { mode: 'off' | 'cut' | 'drop'; broken: number } = { mode: 'off', broken: 0 };
+  const server = net.createServer((client) => {
+    const api = net.connect(Number(upstream.port), upstream.hostname);
+    let uploading = false;
+    let sent = 0;
+    const kill = () => {
+      state.broken++;
+      client.destroy();
+      api.destroy();
+    };
+    client.on('data', (chunk: Buffer) => {
+      if (!uploading && state.mode !== 'off' && chunk.includes('POST /api/media/upload ')) uploading = true;
+      if (uploading && state.mode === 'cut') {
+        const room = 256 * 1024 - sent;
+        sent += chunk.length;
+        if (room <= chunk.length) {
+          api.write(chunk.subarray(0, Math.max(0, room)));
+          kill();
+          return;
+        }
+      }
+      api.write(chunk);
+    });
+    api.on('data', (chunk: Buffer) => {
+      if (uploading && state.mode === 'drop') return kill();
+      client.write(chunk);
+    });
+    client.on('error', () => api.destroy());
+    api.on('error', () => client.destroy());
+    client.on('close', () => api.destroy());
+    api.on('close', () => client.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as net.AddressInfo).port;
+  return { origin: `http://127.0.0.1:${port}`, state, close: () => new Promise((r) => server.close(r)) };
+}
+
+test('an upload dropped mid-way offers Retry, counts as failed, and is stored once after the retry', async ({
+  browser,
+}, info) => {
+  const fx = await files();
+  const proxy = await startFlakyProxy();
+  const c = await newContext(browser, info.project.name === 'phone' ? 'phone' : 'desktop', {
+    baseURL: proxy.origin,
+  });
+  const p = await newPage(c);
+  try {
+    // a new visitor on the proxy's origin: uploads need the session the app starts
+    const session = p.waitForResponse((r) => r.url().endsWith('/api/session') && r.request().method() === 'POST');
+    await p.goto('/upload');
+    await p.getByRole('heading', { name: 'Upload Media' }).waitFor();
+    expect((await session).ok()).toBe(true);
+    const big = path.basename(fx.big);
+    const small = path.basename(fx.seed[1]!);
+    const row = (name: string) => p.locator('[data-testid=queue-item]').filter({ hasText: name });
+
+    // 1. the socket closes while the file is still being sent
+    proxy.state.mode = 'cut';
+    await p.locator('[data-testid=file-input]').setInputFiles([fx.big]);
+    await row(big)
+      .getByRole('button', { name: `Upload ${big}` })
+      .click();
+    await expect(row(big)).toHaveAttribute('data-status', 'error', { timeout: 30_000 });
+    await expect(row(big).getByTestId('queue-error')).toHaveText('Network error during upload');
+    await expect(row(big).getByRole('button', { name: `Retry ${big}` })).toBeEnabled();
+    await expect(row(big).getByRole('button', { name: `Remove ${big}` })).toBeEnabled();
+
+    // 2. the file reaches the server and is stored, but the answer never comes back
+    proxy.state.mode = 'drop';
+    await p.locator('[data-testid=file-input]').setInputFiles([fx.seed[1]!]);
+    await row(small)
+      .getByRole('button', { name: `Upload ${small}` })
+      .click();
+    await expect(row(small)).toHaveAttribute('data-status', 'error', { timeout: 30_000 });
+    await expect(p.getByTestId('queue-counts')).toHaveText('0 pending · 2 failed');
+    await expect(p.getByRole('button', { name: 'Upload All' })).toBeEnabled();
+    assert(proxy.state.broken >= 2, `the proxy broke ${proxy.state.broken} uploads`);
+    await shot(p, 'upload-failed');
+
+    // 3. the network is back: Upload All retries both, with each file's own Idempotency-Key
+    proxy.state.mode = 'off';
+    const keys: string[] = [];
+    p.on('request', (r) => {
+      if (r.url().endsWith('/api/media/upload')) keys.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await p.getByRole('button', { name: 'Upload All' }).click();
+    for (const name of [big, small])
+      await expect(row(name)).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+    await expect(p.getByTestId('queue-counts')).toHaveText('0 pending · 2 completed');
+    expect(await p.locator('[data-testid=queue-item]').count(), 'no second row for a retried file').toBe(2);
+
+    // stored once each, though the dropped answer's file had already been stored before the retry
+    const me = await ApiVisitor.of(c);
+    const stats = (await me.call('GET', `/api/users/${me.user.id}/stats`)).json as {
+      mediaStats: { id: number; originalName: string }[];
+    };
+    expect(stats.mediaStats.map((m) => m.originalName).sort()).toEqual([big, small].sort());
+    // each retry carried its file's Idempotency-Key
+    assert(keys.length === 2 && keys.every((k) => /^[A-Za-z0-9_-]{8,64}$/.test(k)), `keys ${keys.join(', ')}`);
+    await shot(p, 'upload-retried');
+    // leave the rating pool as the other specs expect it
+    for (const m of stats.mediaStats) await me.call('DELETE', `/api/media/${m.id}?userId=${me.user.id}`);
+  } finally {
+    await c.close();
+    await proxy.close();
+  }
+});

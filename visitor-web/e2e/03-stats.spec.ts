@@ -48,6 +48,8 @@ test('stats show the uploads and their counts', { tag: '@desktop' }, async () =>
   await expect(card.locator('[data-testid=card-votes]')).toHaveText('2');
   await expect(card.locator('[data-testid=card-views]')).toHaveText('2');
   await expect(card.locator('[data-testid=card-hot]')).toHaveText('50%');
+  // 1 Hot of 2 reads "50%" like 500 of 1,000 would: the Wilson 95 % range says how little it is sure of
+  await expect(card.locator('[data-testid=confidence-note]')).toHaveText('Few votes yet · likely 9–91% Hot');
   expect(text, 'Image badge').toContain('Image');
   await expect(page.locator('[data-testid=media-card]').filter({ hasText: 'tiny-clip.mp4' })).toContainText('Video');
   await page
@@ -62,6 +64,8 @@ test('detail dialog is titled with the original file name', { tag: '@desktop' },
   await page.getByRole('button', { name: 'Show details for my-beach-day.jpg' }).click();
   const dialog = page.getByRole('dialog', { name: 'my-beach-day.jpg' });
   await dialog.waitFor();
+  // it opens on its safe action: Enter right away closes it, never deletes
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true }), 'focus on Close, not Delete').toBeFocused();
   await shot(page, 'stats-detail');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });

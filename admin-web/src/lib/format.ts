@@ -1,10 +1,22 @@
-/** Byte sizes as the spec shows them in the admin: Bytes, KB, MB, GB. */
+/**
+ * Byte sizes as the spec shows them in the admin: Bytes, KB, MB, GB, in decimal units (1 MB =
+ * 10^6 bytes) like the visitor app and the upload limits ("under 10MB" = 10,000,000 bytes).
+ */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
-  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  const value = bytes / 1024 ** i;
-  return `${i === 0 ? value : value.toFixed(value < 10 ? 2 : 1).replace(/\.0+$/, '')} ${units[i]}`;
+  // a value that would round up to 1000 of a unit is shown in the next one
+  let i = Math.min(units.length - 1, Math.floor(Math.log10(bytes) / 3));
+  if (i < units.length - 1 && bytes / 1000 ** i >= 999.5) i++;
+  const value = bytes / 1000 ** i;
+  return `${
+    i === 0
+      ? value
+      : value
+          .toFixed(value < 10 ? 2 : 1)
+          .replace(/(\.\d*?)0+$/, '$1')
+          .replace(/\.$/, '')
+  } ${units[i]}`;
 }
 
 const numberFormat = new Intl.NumberFormat('en');

@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { hotConfidence } from '../lib/confidence';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
 import { visuallyHidden } from '../lib/visually-hidden';
 import type { AdminMedia } from '../providers/types';
@@ -82,6 +83,7 @@ export function MediaCard({ media, selected, onToggle, onPreview, onDelete }: Pr
           <Metric icon={<ThumbDownIcon fontSize="inherit" />} value={media.notVotes} label="not" color="#3b82f6" />
           <Metric icon={<VisibilityIcon fontSize="inherit" />} value={media.totalViews} label="views" />
         </Stack>
+        <HotShare hot={media.hotVotes} total={media.totalVotes} />
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
           {formatDateTime(media.uploadedAt)}
         </Typography>
@@ -125,5 +127,34 @@ function Metric({ icon, value, label, color }: { icon: ReactNode; value: number;
         </Box>
       </Typography>
     </Box>
+  );
+}
+
+/** "67% hot · 95% range 21–94%", and a "Few votes" chip while there are fewer than 10 votes. */
+function HotShare({ hot, total }: { hot: number; total: number }) {
+  const c = hotConfidence(hot, total);
+  if (!c) {
+    return (
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+        No votes yet
+      </Typography>
+    );
+  }
+  const share = Math.round((hot * 100) / total);
+  return (
+    <Stack
+      direction="row"
+      sx={{ mt: 0.5, alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}
+      data-testid="media-hot-share"
+      title="The Hot share and the range it is 95% likely to be in (Wilson), from the votes so far"
+    >
+      <Typography variant="caption" component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+        {share}% hot
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="span" sx={{ whiteSpace: 'nowrap' }}>
+        95% range {c.low === c.high ? `${c.low}%` : `${c.low}–${c.high}%`}
+      </Typography>
+      {c.few && <Chip size="small" label="Few votes" variant="outlined" color="warning" sx={{ height: 20 }} />}
+    </Stack>
   );
 }

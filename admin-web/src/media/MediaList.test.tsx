@@ -33,7 +33,7 @@ describe('Media', () => {
     const party = screen.getAllByTestId('media-card')[1]!;
     expect(within(party).getByText('party.mp4')).toBeVisible();
     expect(within(party).getByText('Video')).toBeVisible();
-    expect(within(party).getByText('4 KB')).toBeVisible();
+    expect(within(party).getByText('4.1 KB')).toBeVisible();
     expect(within(party).getByLabelText('Votes and views')).toHaveTextContent('7 hot3 not12 views');
     expect(getList).toHaveBeenCalledWith(
       'media',
@@ -95,6 +95,40 @@ describe('Media', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete 2' }));
     await waitFor(() => expect(deleteMany).toHaveBeenCalledTimes(1));
     expect(deleteMany).toHaveBeenCalledWith('media', expect.objectContaining({ ids: [1, 3] }));
+  });
+
+  it('shows each hot share with its 95 % range, flagging few votes', async () => {
+    const few = { ...media(4, 'lucky.jpg'), hotVotes: 3, notVotes: 0, totalVotes: 3 };
+    const none = { ...media(5, 'new.jpg'), hotVotes: 0, notVotes: 0, totalVotes: 0 };
+    renderAdmin(<MediaList />, {
+      dataProvider: {
+        getList: () => Promise.resolve({ data: [rows[0]!, few, none], total: 3 }),
+        getMediaTotals: totals,
+      },
+    });
+    const [beach, lucky, fresh] = await screen.findAllByTestId('media-card');
+    expect(within(beach!).getByTestId('media-hot-share')).toHaveTextContent('70% hot95% range 39–90%');
+    expect(within(beach!).queryByText('Few votes')).toBeNull();
+    expect(within(lucky!).getByTestId('media-hot-share')).toHaveTextContent('100% hot95% range 43–100%Few votes');
+    expect(within(fresh!).getByText('No votes yet')).toBeVisible();
+  });
+
+  it('the sort button names the current sort; picking hot % then "sure of it" sorts by them', async () => {
+    const getList = vi.fn(() => Promise.resolve({ data: rows, total: 3 }));
+    renderAdmin(<MediaList />, { dataProvider: { getList, getMediaTotals: totals } });
+    const button = await screen.findByRole('button', { name: 'Sort: Uploaded, newest first' });
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('menuitem', { name: /^Hot %, sure of it/ }));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith(
+        'media',
+        expect.objectContaining({ sort: { field: 'hotScore', order: 'DESC' } }),
+      ),
+    );
+    expect(await screen.findByRole('button', { name: 'Sort: Hot %, sure of it, highest first' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: /^Sort:/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: /^Hot %, sure of it/ }));
+    expect(await screen.findByRole('button', { name: 'Sort: Hot %, sure of it, lowest first' })).toBeVisible();
   });
 
   it("says 'Failed to fetch media data' when the list cannot load", async () => {

@@ -1,18 +1,10 @@
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import {
-  FilterForm,
-  ListBase,
-  Pagination,
-  SelectInput,
-  SortButton,
-  TextInput,
-  Title,
-  useListContext,
-} from 'react-admin';
+import { FilterForm, ListBase, Pagination, SelectInput, TextInput, Title, useListContext } from 'react-admin';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SelectPageButton } from '../components/SelectPageButton';
+import { SortMenu, type SortChoice } from '../components/SortMenu';
 import { confirmDeleteText, TEXTS } from '../lib/texts';
 import type { AdminMedia } from '../providers/types';
 import { MediaCard } from './MediaCard';
@@ -37,7 +29,18 @@ const filters = [
   />,
 ];
 
-const SORT_FIELDS = ['uploadedAt', 'originalName', 'username', 'size', 'hotVotes', 'totalVotes', 'totalViews'];
+const SORT_CHOICES: SortChoice[] = [
+  { field: 'uploadedAt', label: 'Uploaded', kind: 'date' },
+  { field: 'originalName', label: 'Name', kind: 'text' },
+  { field: 'username', label: 'Uploader', kind: 'text' },
+  { field: 'size', label: 'Size', kind: 'number' },
+  { field: 'hotPercentage', label: 'Hot %', kind: 'number' },
+  // the Wilson lower bound: 90 of 100 above 3 of 3
+  { field: 'hotScore', label: 'Hot %, sure of it', kind: 'number' },
+  { field: 'hotVotes', label: 'Hot votes', kind: 'number' },
+  { field: 'totalVotes', label: 'Votes', kind: 'number' },
+  { field: 'totalViews', label: 'Views', kind: 'number' },
+];
 
 /** Media: three totals, filters, sort, a card grid with preview and delete, paging, bulk delete. */
 export default function MediaList() {
@@ -89,7 +92,7 @@ function MediaBrowser() {
           </>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <SortButton fields={SORT_FIELDS} label="Sort" />
+        <SortMenu choices={SORT_CHOICES} />
       </Stack>
       {error && httpStatus(error) !== 401 ? (
         <Alert severity="error">{TEXTS.fetchMediaFailed}</Alert>

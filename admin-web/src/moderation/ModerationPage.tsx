@@ -3,7 +3,8 @@ import CheckIcon from '@mui/icons-material/Check';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Alert, Box, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { ListBase, Pagination, SortButton, Title, useListContext, type Identifier } from 'react-admin';
+import { ListBase, Pagination, Title, useListContext, type Identifier } from 'react-admin';
+import { SortMenu, type SortChoice } from '../components/SortMenu';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SelectPageButton } from '../components/SelectPageButton';
 import { confirmDeleteText } from '../lib/texts';
@@ -18,6 +19,12 @@ import { ModerationPreviewDialog } from './ModerationPreviewDialog';
 import { useModerationActions } from './useModerationActions';
 
 type Tab = 'open' | 'decided';
+
+const SORT_CHOICES: SortChoice[] = [
+  { field: 'reports', label: 'Reports', kind: 'number' },
+  { field: 'lastReportedAt', label: 'Last reported', kind: 'date' },
+];
+const DECIDED_CHOICE: SortChoice = { field: 'decidedAt', label: 'Decided', kind: 'date' };
 
 /** Moderation (issue 12): reported media, most reports first; keep, delete or ban the uploader. */
 export default function ModerationPage() {
@@ -131,10 +138,7 @@ function Queue() {
           </>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <SortButton
-          fields={decided ? ['reports', 'lastReportedAt', 'decidedAt'] : ['reports', 'lastReportedAt']}
-          label="Sort"
-        />
+        <SortMenu choices={decided ? [...SORT_CHOICES, DECIDED_CHOICE] : SORT_CHOICES} />
       </Stack>
 
       {error && httpStatus(error) !== 401 ? (

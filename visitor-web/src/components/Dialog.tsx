@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import { useReturnFocus } from './return-focus';
 import './dialog.css';
@@ -14,12 +14,14 @@ interface DialogProps {
   dismissible?: boolean;
   size?: 'sm' | 'md' | 'lg';
   icon?: ReactNode;
+  /** Open with focus on the Close button (a dialog whose first control is destructive, like Delete). */
+  focusClose?: boolean;
 }
 
 /**
  * Radix Dialog with the app's look: focus moved in (to the first field) and trapped, scroll
  * locked, labelled by its title; on close, focus goes back to what opened it. No autoFocus inside:
- * it would move focus before Radix notes the opener.
+ * it would move focus before Radix notes the opener (`focusClose` starts on Close instead).
  */
 export function Dialog({
   open,
@@ -30,8 +32,10 @@ export function Dialog({
   dismissible = true,
   size = 'sm',
   icon,
+  focusClose = false,
 }: DialogProps) {
-  const focus = useReturnFocus();
+  const close = useRef<HTMLButtonElement>(null);
+  const focus = useReturnFocus(undefined, focusClose ? close : undefined);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -53,7 +57,7 @@ export function Dialog({
           </header>
           {children}
           {dismissible ? (
-            <RadixDialog.Close className="icon-button dialog__close" aria-label="Close">
+            <RadixDialog.Close ref={close} className="icon-button dialog__close" aria-label="Close">
               <CloseIcon size={18} />
             </RadixDialog.Close>
           ) : null}

@@ -88,7 +88,16 @@ export interface UploadHandle<T> {
   abort: () => void;
 }
 
-export class UploadError extends Error {}
+export class UploadError extends Error {
+  /** the HTTP status; 0 when no answer came (the connection dropped), -1 when cancelled */
+  constructor(
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
 
 /**
  * Multipart upload through XMLHttpRequest, because fetch cannot report upload progress.
@@ -99,12 +108,14 @@ export function uploadWithProgress<T>(
   url: string,
   form: FormData,
   onProgress: (percent: number) => void,
+  headers: Record<string, string> = {},
 ): UploadHandle<T> {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<T>((resolve, reject) => {
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(99, Math.round((e.loaded / e.total) * 100)));
     };
@@ -123,11 +134,14 @@ export function uploadWithProgress<T>(
       const message =
         body && typeof body === 'object' && 'message' in body ? (body as { message: unknown }).message : undefined;
       reject(
-        new UploadError(typeof message === 'string' && message ? message : `Upload failed with status ${xhr.status}`),
+        new UploadError(
+          typeof message === 'string' && message ? message : `Upload failed with status ${xhr.status}`,
+          xhr.status,
+        ),
       );
     };
     xhr.onerror = () => reject(new UploadError('Network error during upload'));
-    xhr.onabort = () => reject(new UploadError('Upload cancelled'));
+    xhr.onabort = () => reject(new UploadError('Upload cancelled', -1));
     xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };

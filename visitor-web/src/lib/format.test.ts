@@ -21,15 +21,21 @@ describe('sizes', () => {
   it('picks B, KB or MB so small files never read 0.00 MB', () => {
     expect(formatBytes(0)).toBe(sp('0 B'));
     expect(formatBytes(512)).toBe(sp('512 B'));
-    expect(formatBytes(1023)).toBe(sp('1023 B'));
-    expect(formatBytes(1024)).toBe(sp('1.0 KB'));
-    expect(formatBytes(4900)).toBe(sp('4.8 KB'));
-    expect(formatBytes(1024 * 1024 - 1)).toBe(sp('1.00 MB'));
-    expect(formatBytes(1024 * 1024)).toBe(sp('1.00 MB'));
-    expect(formatBytes(2.5 * 1024 * 1024)).toBe(sp('2.50 MB'));
+    expect(formatBytes(999)).toBe(sp('999 B'));
+    expect(formatBytes(1000)).toBe(sp('1.0 KB'));
+    expect(formatBytes(4900)).toBe(sp('4.9 KB'));
+    expect(formatBytes(999_999)).toBe(sp('1.00 MB'));
+    expect(formatBytes(1_000_000)).toBe(sp('1.00 MB'));
+    expect(formatBytes(2_500_000)).toBe(sp('2.50 MB'));
+  });
+  it('counts MB as 10^6 bytes, as phones and the upload limits do', () => {
+    // the photo: 4,576,016 bytes read "4.36 MB" (MiB) where the phone said 4.6 MB
+    expect(formatBytes(4_576_016)).toBe(sp('4.58 MB'));
+    // the limit "Image files must be under 10MB" is 10,000,000 bytes: the largest allowed file shows 10.00 MB
+    expect(formatBytes(10_000_000)).toBe(sp('10.00 MB'));
   });
   it('keeps number and unit together with a no-break space', () => {
-    expect(formatBytes(3 * 1024 * 1024)).toMatch(/^3\.00\u00a0MB$/);
+    expect(formatBytes(3_000_000)).toMatch(/^3\.00\u00a0MB$/);
   });
   it('shows nonsense sizes as 0 B', () => {
     expect(formatBytes(Number.NaN)).toBe(sp('0 B'));

@@ -8,17 +8,19 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return `${String(d.getDate()).padStart(2, '0')}/${MONTHS[d.getMonth()]}/${d.getFullYear()}`;
 }
 
-const KB = 1024;
-const MB = 1024 * 1024;
+/** Decimal units, as phones, cameras and the spec's limits ("under 10MB" = 10,000,000 bytes) count. */
+export const KB = 1000;
+export const MB = 1000 * 1000;
 
 /**
- * Byte sizes in the spec's units: "512 B", "4.8 KB", "2.50 MB". The one size formatter of the
- * app; a no-break space keeps the number and its unit on one line.
+ * Byte sizes in the spec's units: "512 B", "4.8 KB", "2.50 MB" (1 MB = 10^6 bytes, as the upload
+ * limits and the server count). The one size formatter of the app; a no-break space keeps the
+ * number and its unit on one line.
  */
 export function formatBytes(bytes: number): string {
   const n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
   if (n < KB) return `${Math.round(n)}\u00a0B`;
-  // just under 1 MB would round to "1024.0 KB"
+  // just under 1 MB would round to "1000.0 KB"
   if (n < MB - 0.05 * KB) return `${(n / KB).toFixed(1)}\u00a0KB`;
   return `${(n / MB).toFixed(2)}\u00a0MB`;
 }

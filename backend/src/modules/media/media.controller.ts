@@ -4,6 +4,7 @@ import {
   Delete,
   Get,
   Header,
+  Headers,
   HttpCode,
   Param,
   Post,
@@ -12,7 +13,7 @@ import {
   Res,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { badRequest, forbidden, notFound } from '../../platform/domain-error.js';
 import type { User } from '../session/domain/user.js';
@@ -29,6 +30,9 @@ import {
 import { ALL_RATED_MESSAGE, MediaService } from './media.service.js';
 import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
 
+/** What the visitor app sends as Idempotency-Key (a UUID); the column holds 64. */
+const UPLOAD_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
 @ApiTags('media')
 @Controller('api')
 export class MediaController {
@@ -41,6 +45,12 @@ export class MediaController {
   @RefuseBanned()
   @UseInterceptors(UploadInterceptor)
   @ApiConsumes('multipart/form-data')
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'One per file the client uploads, the same on every retry (8–64 letters, digits, - or _): a repeat answers the media the first try stored, never a second copy',
+  })
   @ApiBody({
     schema: {
       type: 'object',
@@ -52,11 +62,14 @@ export class MediaController {
     @CurrentVisitor() user: User,
     @Req() req: UploadRequest,
     @Body() body: UploadMediaDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<MediaStatDto> {
     if (body.userId !== user.id) throw forbidden();
+    if (idempotencyKey !== undefined && !UPLOAD_KEY.test(idempotencyKey))
+      throw badRequest('Idempotency-Key must be 8 to 64 letters, digits, - or _');
     const received = req.file?.received;
     if (!received) throw badRequest('Choose a file to upload (form field "file")');
-    return MediaStatDto.of(await this.media.upload(user.id, received), false);
+    return MediaStatDto.of(await this.media.upload(user.id, received, idempotencyKey ?? null), false);
   }
 
   @Get('media/random/:userId')

@@ -13,7 +13,10 @@ export abstract class MediaRepository {
   /** Notes, before its object is stored, that an upload is about to store under this key. */
   abstract expectObject(storageKey: string): Promise<void>;
   /** Inserts the row and, in the same statement, clears the key's expectation. */
-  abstract create(data: NewMedia): Promise<Media>;
+  /** null when the user already has a row with `data.uploadKey` (a retry that raced the first try). */
+  abstract create(data: NewMedia): Promise<Media | null>;
+  /** The user's upload made with this Idempotency-Key, if any. */
+  abstract findByUploadKey(userId: number, uploadKey: string): Promise<Media | null>;
   abstract findById(id: number): Promise<Media | null>;
   abstract findByStorageKey(storageKey: string): Promise<Media | null>;
   /** Newest first; `underReview` while reports hide the item and no operator has decided yet. */

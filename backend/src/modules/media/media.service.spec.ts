@@ -47,12 +47,20 @@ class MemoryMedia extends MediaRepository {
   async expectObject(key: string) {
     this.notes.set(key, new Date());
   }
+  keys = new Map<string, number>();
   async create(d: NewMedia) {
     if (this.failCreate) throw new Error('database down');
-    const m: Media = { ...d, id: this.next++, hotVotes: 0, totalVotes: 0, totalViews: 0, uploadedAt: new Date() };
+    const { uploadKey, ...fields } = d;
+    if (uploadKey && this.keys.has(`${d.userId}:${uploadKey}`)) return null;
+    const m: Media = { ...fields, id: this.next++, hotVotes: 0, totalVotes: 0, totalViews: 0, uploadedAt: new Date() };
     this.rows.set(m.id, m);
+    if (uploadKey) this.keys.set(`${d.userId}:${uploadKey}`, m.id);
     this.notes.delete(d.storageKey);
     return m;
+  }
+  async findByUploadKey(userId: number, key: string) {
+    const id = this.keys.get(`${userId}:${key}`);
+    return id === undefined ? null : (this.rows.get(id) ?? null);
   }
   async orphansBefore(olderThan: Date, limit: number) {
     return [...this.notes]

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { forbidden, notFound } from '../../platform/domain-error.js';
+import { conflict, forbidden, notFound } from '../../platform/domain-error.js';
 import { ObjectStorage } from '../../platform/storage/object-storage.js';
 import type { Media, OwnMedia } from './domain/media.js';
 import { type ReceivedFile, sanitizeOriginalName, storageKeyFor } from './domain/upload-policy.js';
@@ -30,9 +30,14 @@ export class MediaService {
    * Stores a received upload (type and size already checked) under a generated key and records
    * it. Images are re-encoded first: orientation applied, metadata (GPS) gone. The caller
    * removes `file.path`; anything made here is removed here, and the object goes again if the
-   * row cannot be written.
+   * row cannot be written. With an `uploadKey` (the client's Idempotency-Key) a repeat of an
+   * upload the user already made answers that media, stored once, even when both tries race.
    */
-  async upload(userId: number, file: ReceivedFile): Promise<Media> {
+  async upload(userId: number, file: ReceivedFile, uploadKey: string | null = null): Promise<Media> {
+    if (uploadKey) {
+      const earlier = await this.media.findByUploadKey(userId, uploadKey);
+      if (earlier) return earlier;
+    }
     const key = storageKeyFor(file.type, randomUUID(), new Date());
     let source = file.path;
     let size = file.size;
@@ -45,13 +50,20 @@ export class MediaService {
       // noted first: if the process dies before the row is written, the sweep removes the object
       await this.media.expectObject(key);
       await this.storage.put(key, createReadStream(source), file.type.mimeType, size);
-      return await this.media.create({
+      const created = await this.media.create({
         userId,
         storageKey: key,
         originalName: sanitizeOriginalName(file.originalName, file.type),
         mimeType: file.type.mimeType,
         size,
+        uploadKey,
       });
+      if (created) return created;
+      // another try of the same upload won the race: its row stands, this copy goes
+      await this.removeObject(key);
+      const winner = uploadKey ? await this.media.findByUploadKey(userId, uploadKey) : null;
+      if (!winner) throw conflict('This upload was just made and deleted again; choose the file once more');
+      return winner;
     } catch (err) {
       await this.removeObject(key);
       throw err;

@@ -97,7 +97,9 @@ export class HealthChecks {
       await withTimeout(redis.ping(), 1_000);
       return session.up();
     } catch (err) {
-      return session.degraded({ message: `Redis is unreachable (${(err as Error).message}): job routes answer 503, the flood guard counts nothing` });
+      return session.degraded({
+        message: `Redis is unreachable (${(err as Error).message}): job routes answer 503, the flood guard counts nothing`,
+      });
     }
   }
 
@@ -116,7 +118,11 @@ export class HealthChecks {
       return session.degraded({ message: `The mail queue cannot be read: ${(err as Error).message}` });
     }
     if (!outbox) return session.up();
-    const facts = { queued: outbox.count, oldestSeconds: outbox.oldestSeconds, failedLastHour: outbox.failedLastHour ?? 0 };
+    const facts = {
+      queued: outbox.count,
+      oldestSeconds: outbox.oldestSeconds,
+      failedLastHour: outbox.failedLastHour ?? 0,
+    };
     if ((outbox.oldestSeconds ?? 0) > MAIL_STUCK_SECONDS)
       return session.degraded({
         ...facts,

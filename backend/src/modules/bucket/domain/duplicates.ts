@@ -29,13 +29,14 @@ function groupsOf(files: readonly BucketFile[], keyOf: (f: BucketFile) => string
   return [...by.values()].filter((g) => g.length > 1).map((g) => g.sort(newestFirst));
 }
 
+/** Decimal units (1 MB = 10^6 bytes), as the web apps show sizes. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1000) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = bytes / 1024;
+  let v = bytes / 1000;
   let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
+  while (v >= 999.95 && i < units.length - 1) {
+    v /= 1000;
     i++;
   }
   return `${v.toFixed(v < 10 ? 2 : 1)} ${units[i]}`;

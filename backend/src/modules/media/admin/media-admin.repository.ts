@@ -27,6 +27,10 @@ export const MEDIA_SORTABLE = [
   'notVotes',
   'totalVotes',
   'totalViews',
+  /** hot share of the votes; unvoted media last in either direction */
+  'hotPercentage',
+  /** lower bound of the Wilson 95 % interval of the hot share (hot_score()): many votes outrank a lucky few */
+  'hotScore',
 ] as const;
 export type MediaSortField = (typeof MEDIA_SORTABLE)[number];
 

@@ -25,6 +25,8 @@ export interface NewMedia {
   originalName: string;
   mimeType: string;
   size: number;
+  /** the client's Idempotency-Key: a retry of the same upload answers this row, stored once */
+  uploadKey?: string | null;
 }
 
 export interface Tally {

@@ -66,6 +66,13 @@ describe('upload policy', () => {
     expect(() => assertWithinLimit('video', VIDEO_MAX_BYTES + 1)).toThrow('Video files must be under 20MB');
   });
 
+  it('counts MB as 10^6 bytes, as the web apps show sizes: a 10.2 MB photo is not "under 10MB"', () => {
+    expect(IMAGE_MAX_BYTES).toBe(10_000_000);
+    expect(VIDEO_MAX_BYTES).toBe(20_000_000);
+    expect(codeOf(() => assertWithinLimit('image', 10_200_000))).toBe('payload_too_large');
+    expect(codeOf(() => assertWithinLimit('video', 20_400_000))).toBe('payload_too_large');
+  });
+
   it('refuses a request body that cannot hold an allowed file, and lets an unknown length through', () => {
     expect(codeOf(() => assertRequestSize(25 * 1024 * 1024))).toBe('payload_too_large');
     expect(codeOf(() => assertRequestSize(VIDEO_MAX_BYTES + 1000))).toBeUndefined();

@@ -21,7 +21,8 @@ export interface ReceivedFile {
   originalName: string;
 }
 
-const MB = 1024 * 1024;
+/** Decimal, as the web apps show sizes and phones count them: "under 10MB" is under 10,000,000 bytes. */
+const MB = 1000 * 1000;
 export const IMAGE_MAX_BYTES = 10 * MB;
 export const VIDEO_MAX_BYTES = 20 * MB;
 /** Multipart framing and the userId field on top of the largest file allowed. */

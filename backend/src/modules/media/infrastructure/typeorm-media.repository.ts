@@ -58,13 +58,21 @@ export class TypeormMediaRepository extends MediaRepository {
     );
   }
 
-  async create(data: NewMedia): Promise<Media> {
-    const created = await this.one(
-      `WITH settled AS (DELETE FROM orphan_objects WHERE storage_key = $2)
-       INSERT INTO media (user_id, storage_key, original_name, mime_type, size) VALUES ($1, $2, $3, $4, $5) RETURNING ${MEDIA_COLUMNS}`,
-      [data.userId, data.storageKey, data.originalName, data.mimeType, data.size],
+  async create(data: NewMedia): Promise<Media | null> {
+    // a key the user already used inserts nothing: the object stays noted and the caller removes it
+    return this.one(
+      `WITH ins AS (
+         INSERT INTO media (user_id, storage_key, original_name, mime_type, size, upload_key) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (user_id, upload_key) WHERE upload_key IS NOT NULL DO NOTHING
+         RETURNING ${MEDIA_COLUMNS}),
+       settled AS (DELETE FROM orphan_objects WHERE storage_key = $2 AND EXISTS (SELECT 1 FROM ins))
+       SELECT * FROM ins`,
+      [data.userId, data.storageKey, data.originalName, data.mimeType, data.size, data.uploadKey ?? null],
     );
-    return created!;
+  }
+
+  findByUploadKey(userId: number, uploadKey: string) {
+    return this.one(`SELECT ${MEDIA_COLUMNS} FROM media WHERE user_id = $1 AND upload_key = $2`, [userId, uploadKey]);
   }
 
   findById(id: number) {

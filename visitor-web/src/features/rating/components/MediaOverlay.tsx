@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { CloseIcon } from '../../../components/icons';
 import { isVideo } from '../../../components/MediaView';
 import { useReturnFocus } from '../../../components/return-focus';
@@ -23,7 +23,9 @@ export function MediaOverlay({ open, onOpenChange, url, mimeType, returnFocusTo,
   // The video is scaled up to the viewport at its own aspect ratio (16:9 until it is known).
   const [ratio, setRatio] = useState(16 / 9);
   // back to the media it was opened from (that element may have been swapped meanwhile)
-  const focus = useReturnFocus(() => returnFocusTo?.current);
+  const close = useRef<HTMLButtonElement>(null);
+  // opens on Close, not Report: Enter right after opening must not start a report
+  const focus = useReturnFocus(() => returnFocusTo?.current, close);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -55,7 +57,7 @@ export function MediaOverlay({ open, onOpenChange, url, mimeType, returnFocusTo,
             )}
           </div>
           {onReport ? <ReportButton className="media-overlay__report" onClick={onReport} /> : null}
-          <Dialog.Close className="media-overlay__close" aria-label="Close full-size view">
+          <Dialog.Close ref={close} className="media-overlay__close" aria-label="Close full-size view">
             <CloseIcon size={22} />
           </Dialog.Close>
         </Dialog.Content>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { hotVotesFromPercentage } from '../../../lib/confidence';
 
 export type Id = number | string;
 
@@ -18,6 +19,9 @@ export interface MediaStat {
   /** Reports hid it from rating until a moderator decides. */
   underReview?: boolean;
 }
+
+/** The hot count: sent by the server; from the rounded percentage for an older answer without it. */
+export const hotVotesOf = (m: MediaStat): number => m.hotVotes ?? hotVotesFromPercentage(m.hotPercentage, m.totalVotes);
 
 export interface UserStats {
   totalUploads: number;

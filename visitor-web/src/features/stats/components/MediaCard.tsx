@@ -1,8 +1,9 @@
 import { MediaView, isVideo } from '../../../components/MediaView';
+import { ConfidenceNote } from '../../../components/ConfidenceNote';
 import { SplitBar } from '../../../components/SplitBar';
 import { EyeIcon, TrashIcon, VoteIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
-import type { MediaStat } from '../api/stats-api';
+import { hotVotesOf, type MediaStat } from '../api/stats-api';
 import { UnderReviewBadge } from './UnderReviewBadge';
 import './media-card.css';
 
@@ -47,6 +48,7 @@ export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpe
           </div>
         </dl>
         <SplitBar hot={media.hotPercentage} not={media.notPercentage} total={media.totalVotes} size="sm" />
+        <ConfidenceNote hot={hotVotesOf(media)} total={media.totalVotes} className="media-card__confidence" />
         <button
           type="button"
           className="btn btn--danger-ghost btn--sm btn--block media-card__delete"

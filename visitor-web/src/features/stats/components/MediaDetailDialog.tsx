@@ -1,9 +1,10 @@
 import { Dialog } from '../../../components/Dialog';
 import { MediaView, isVideo } from '../../../components/MediaView';
+import { ConfidenceNote } from '../../../components/ConfidenceNote';
 import { SplitBar } from '../../../components/SplitBar';
 import { TrashIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
-import type { MediaStat } from '../api/stats-api';
+import { hotVotesOf, type MediaStat } from '../api/stats-api';
 import './media-detail-dialog.css';
 
 export function MediaDetailDialog({
@@ -16,7 +17,13 @@ export function MediaDetailDialog({
   onDelete: (m: MediaStat) => void;
 }) {
   return (
-    <Dialog open={media !== null} onOpenChange={(o) => !o && onClose()} title={media?.originalName ?? ''} size="lg">
+    <Dialog
+      open={media !== null}
+      onOpenChange={(o) => !o && onClose()}
+      title={media?.originalName ?? ''}
+      size="lg"
+      focusClose
+    >
       {media ? (
         <div className="detail">
           <div className="detail__media">
@@ -48,6 +55,7 @@ export function MediaDetailDialog({
               </div>
             </dl>
             <SplitBar hot={media.hotPercentage} not={media.notPercentage} total={media.totalVotes} />
+            <ConfidenceNote hot={hotVotesOf(media)} total={media.totalVotes} />
             <dl className="detail__facts">
               <div>
                 <dt>Type</dt>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ImageIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components/icons';
+import { ImageIcon, RefreshIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components/icons';
 import { formatBytes } from '../../../lib/format';
-import { canUpload, type QueueItem, type UploadStatus } from '../hooks/upload-queue';
+import { canRetry, canUpload, type QueueItem, type UploadStatus } from '../hooks/upload-queue';
 import type { useUploadQueue } from '../hooks/use-upload-queue';
 import './upload-queue.css';
 
@@ -29,9 +29,10 @@ function Thumb({ file }: { file: File }) {
 }
 
 export function UploadQueue({ queue }: { queue: ReturnType<typeof useUploadQueue> }) {
-  const { items, upload, uploadAll, remove, clearCompleted, canUploadAll } = queue;
+  const { items, upload, retry, uploadAll, remove, clearCompleted, canUploadAll } = queue;
   if (items.length === 0) return null;
   const pending = items.filter(canUpload).length;
+  const failed = items.filter((i) => i.status === 'error').length;
   const completed = items.filter((i) => i.status === 'completed').length;
   return (
     <section className="queue card" aria-labelledby="queue-title">
@@ -40,8 +41,9 @@ export function UploadQueue({ queue }: { queue: ReturnType<typeof useUploadQueue
           <h2 id="queue-title" className="card__title">
             Files to upload <span className="count-pill">{items.length}</span>
           </h2>
-          <p className="muted small">
-            {pending} pending{completed ? ` · ${completed} completed` : ''}
+          <p className="muted small" data-testid="queue-counts">
+            {pending} pending{failed ? ` · ${failed} failed` : ''}
+            {completed ? ` · ${completed} completed` : ''}
           </p>
         </div>
         <div className="queue__actions">
@@ -57,14 +59,30 @@ export function UploadQueue({ queue }: { queue: ReturnType<typeof useUploadQueue
       </header>
       <ul className="queue__list">
         {items.map((item) => (
-          <QueueRow key={item.id} item={item} onUpload={() => void upload(item.id)} onRemove={() => remove(item.id)} />
+          <QueueRow
+            key={item.id}
+            item={item}
+            onUpload={() => void upload(item.id)}
+            onRetry={() => void retry(item.id)}
+            onRemove={() => remove(item.id)}
+          />
         ))}
       </ul>
     </section>
   );
 }
 
-function QueueRow({ item, onUpload, onRemove }: { item: QueueItem; onUpload: () => void; onRemove: () => void }) {
+function QueueRow({
+  item,
+  onUpload,
+  onRetry,
+  onRemove,
+}: {
+  item: QueueItem;
+  onUpload: () => void;
+  onRetry: () => void;
+  onRemove: () => void;
+}) {
   return (
     <li className={`queue__item is-${item.status}`} data-testid="queue-item" data-status={item.status}>
       <Thumb file={item.file} />
@@ -98,15 +116,27 @@ function QueueRow({ item, onUpload, onRemove }: { item: QueueItem; onUpload: () 
         ) : null}
       </div>
       <div className="queue__buttons">
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          onClick={onUpload}
-          disabled={!canUpload(item)}
-          aria-label={`Upload ${item.file.name}`}
-        >
-          Upload
-        </button>
+        {canRetry(item) ? (
+          // same file, same Idempotency-Key: stored once even if the lost try had reached the server
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={onRetry}
+            aria-label={`Retry ${item.file.name}`}
+          >
+            <RefreshIcon size={16} /> Retry
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={onUpload}
+            disabled={!canUpload(item)}
+            aria-label={`Upload ${item.file.name}`}
+          >
+            Upload
+          </button>
+        )}
         <button type="button" className="icon-button" onClick={onRemove} aria-label={`Remove ${item.file.name}`}>
           <TrashIcon size={18} />
         </button>

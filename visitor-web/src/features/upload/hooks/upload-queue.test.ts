@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { canUpload, canUploadAll, isUploading, queueReducer, type QueueItem } from './upload-queue';
+import {
+  canRetry,
+  canUpload,
+  canUploadAll,
+  isRetryableStatus,
+  isUploading,
+  newUploadKey,
+  queueReducer,
+  type QueueItem,
+} from './upload-queue';
+import { MB } from '../../../lib/format';
 import {
   IMAGE_SIZE_MESSAGE,
-  MB,
   TYPE_MESSAGE,
   VIDEO_SIZE_MESSAGE,
   mediaKind,
@@ -17,7 +26,10 @@ const file = (name: string, type: string, size = 1000) => {
 };
 
 const add = (state: QueueItem[], ...names: string[]) =>
-  queueReducer(state, { type: 'add', items: names.map((n) => ({ id: n, file: file(`${n}.png`, 'image/png') })) });
+  queueReducer(state, {
+    type: 'add',
+    items: names.map((n) => ({ id: n, file: file(`${n}.png`, 'image/png'), key: `key-of-${n}` })),
+  });
 
 describe('upload queue', () => {
   it('adds items as pending with progress 0', () => {
@@ -42,12 +54,48 @@ describe('upload queue', () => {
     expect(queueReducer(s, { type: 'start', id: 'a' })[0]!.status).toBe('completed');
   });
 
-  it('records the error text on failure and never re-uploads it', () => {
+  it('records the error text on failure; a failed item is not uploaded again except by a retry', () => {
     let s = add([], 'a');
     s = queueReducer(s, { type: 'start', id: 'a' });
-    s = queueReducer(s, { type: 'fail', id: 'a', error: 'Upload failed with status 500' });
-    expect(s[0]).toMatchObject({ status: 'error', error: 'Upload failed with status 500' });
+    s = queueReducer(s, { type: 'progress', id: 'a', progress: 37 });
+    s = queueReducer(s, { type: 'fail', id: 'a', error: 'Network error during upload', retryable: true });
+    expect(s[0]).toMatchObject({ status: 'error', error: 'Network error during upload', progress: 0 });
     expect(canUpload(s[0]!)).toBe(false);
+    expect(queueReducer(s, { type: 'start', id: 'a' })[0]!.status).toBe('error');
+    expect(canRetry(s[0]!)).toBe(true);
+    // a retry puts it back to pending from 0 with the same file and the same Idempotency-Key
+    const again = queueReducer(s, { type: 'retry', id: 'a' });
+    expect(again[0]).toMatchObject({ status: 'pending', progress: 0, error: null, key: 'key-of-a' });
+    expect(again[0]!.file).toBe(s[0]!.file);
+    expect(queueReducer(again, { type: 'start', id: 'a' })[0]!.status).toBe('uploading');
+  });
+
+  it('offers no retry for a refusal another try cannot cure (too large, wrong type)', () => {
+    let s = add([], 'a');
+    s = queueReducer(s, { type: 'start', id: 'a' });
+    s = queueReducer(s, { type: 'fail', id: 'a', error: 'Image files must be under 10MB', retryable: false });
+    expect(canRetry(s[0]!)).toBe(false);
+    expect(queueReducer(s, { type: 'retry', id: 'a' })[0]!.status).toBe('error');
+    expect(canUploadAll(s)).toBe(false);
+  });
+
+  it('retries what the network or a busy server broke: no answer, 408, 429, 5xx', () => {
+    expect([0, 408, 429, 500, 502, 503].every(isRetryableStatus)).toBe(true);
+    expect([400, 401, 403, 413, 415, -1].some(isRetryableStatus)).toBe(false);
+  });
+
+  it('Upload All also covers failed items that can be retried', () => {
+    let s = add([], 'a');
+    s = queueReducer(s, { type: 'start', id: 'a' });
+    expect(canUploadAll(s)).toBe(false);
+    s = queueReducer(s, { type: 'fail', id: 'a', error: 'Upload failed with status 503', retryable: true });
+    expect(canUploadAll(s)).toBe(true);
+  });
+
+  it('gives every file its own Idempotency-Key', () => {
+    const keys = new Set(Array.from({ length: 50 }, newUploadKey));
+    expect(keys.size).toBe(50);
+    for (const k of keys) expect(k).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 
   it('removes items at any time, also while uploading', () => {

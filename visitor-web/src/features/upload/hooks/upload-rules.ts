@@ -1,5 +1,6 @@
-/** Upload rules of spec §5 and §9. */
-export const MB = 1024 * 1024;
+import { MB } from '../../../lib/format';
+
+/** Upload rules of spec §5 and §9; MB as the server counts it (10^6 bytes, upload-policy.ts). */
 export const IMAGE_MAX_BYTES = 10 * MB;
 export const VIDEO_MAX_BYTES = 20 * MB;
 export const DROP_MAX_BYTES = 20 * MB;

@@ -4,15 +4,31 @@ import { UploadError } from '../../../lib/api-client';
 import { toast } from '../../../components/toast-store';
 import { track } from '../../../lib/analytics';
 import { uploadMedia } from '../api/upload-api';
-import { canUpload, canUploadAll, isUploading, newItemId, queueReducer, type QueueItem } from './upload-queue';
+import {
+  canRetry,
+  canUpload,
+  canUploadAll,
+  isRetryableStatus,
+  isUploading,
+  newItemId,
+  newUploadKey,
+  queueReducer,
+  type QueueAction,
+  type QueueItem,
+} from './upload-queue';
 import { mediaKind } from './upload-rules';
 
 export function useUploadQueue(userId: number | string | undefined) {
   const qc = useQueryClient();
-  const [items, dispatch] = useReducer(queueReducer, [] as QueueItem[]);
+  const [items, dispatchToReact] = useReducer(queueReducer, [] as QueueItem[]);
   const [batch, setBatch] = useState(false);
   const latest = useRef(items);
   latest.current = items;
+  // the queue as it is now, before React renders it: Upload All retries, then uploads, in one go
+  const dispatch = useCallback((action: QueueAction) => {
+    latest.current = queueReducer(latest.current, action);
+    dispatchToReact(action);
+  }, []);
   const handles = useRef(new Map<string, { abort: () => void }>());
 
   useEffect(() => {
@@ -22,16 +38,22 @@ export function useUploadQueue(userId: number | string | undefined) {
     };
   }, []);
 
-  const add = useCallback((files: File[]) => {
-    if (files.length) dispatch({ type: 'add', items: files.map((file) => ({ id: newItemId(), file })) });
-  }, []);
+  const add = useCallback(
+    (files: File[]) => {
+      if (files.length)
+        dispatch({ type: 'add', items: files.map((file) => ({ id: newItemId(), file, key: newUploadKey() })) });
+    },
+    [dispatch],
+  );
 
   const upload = useCallback(
     async (id: string) => {
       const item = latest.current.find((i) => i.id === id);
       if (!item || !canUpload(item) || userId === undefined) return;
       dispatch({ type: 'start', id });
-      const handle = uploadMedia(item.file, userId, (progress) => dispatch({ type: 'progress', id, progress }));
+      const handle = uploadMedia(item.file, userId, item.key, (progress) =>
+        dispatch({ type: 'progress', id, progress }),
+      );
       handles.current.set(id, handle);
       try {
         await handle.promise;
@@ -45,37 +67,59 @@ export function useUploadQueue(userId: number | string | undefined) {
         void qc.invalidateQueries({ queryKey: ['user-stats'] });
       } catch (err) {
         if (!handles.current.has(id)) return; // removed while uploading
-        dispatch({ type: 'fail', id, error: err instanceof UploadError ? err.message : 'Upload failed' });
+        const known = err instanceof UploadError;
+        dispatch({
+          type: 'fail',
+          id,
+          error: known ? err.message : 'Upload failed',
+          retryable: known ? isRetryableStatus(err.status) : true,
+        });
       } finally {
         handles.current.delete(id);
       }
     },
-    [qc, userId],
+    [dispatch, qc, userId],
+  );
+
+  /** Another try of a failed item: the same file with the same key, so the server never stores it twice. */
+  const retry = useCallback(
+    async (id: string) => {
+      const item = latest.current.find((i) => i.id === id);
+      if (!item || !canRetry(item)) return;
+      dispatch({ type: 'retry', id });
+      await upload(id);
+    },
+    [dispatch, upload],
   );
 
   const uploadAll = useCallback(async () => {
     if (!canUploadAll(latest.current)) return;
     setBatch(true);
     try {
+      for (const failed of latest.current.filter(canRetry)) dispatch({ type: 'retry', id: failed.id });
       for (const id of latest.current.filter(canUpload).map((i) => i.id)) await upload(id);
     } finally {
       setBatch(false);
     }
-  }, [upload]);
+  }, [dispatch, upload]);
 
-  const remove = useCallback((id: string) => {
-    const h = handles.current.get(id);
-    handles.current.delete(id);
-    h?.abort();
-    dispatch({ type: 'remove', id });
-  }, []);
+  const remove = useCallback(
+    (id: string) => {
+      const h = handles.current.get(id);
+      handles.current.delete(id);
+      h?.abort();
+      dispatch({ type: 'remove', id });
+    },
+    [dispatch],
+  );
 
-  const clearCompleted = useCallback(() => dispatch({ type: 'clear-completed' }), []);
+  const clearCompleted = useCallback(() => dispatch({ type: 'clear-completed' }), [dispatch]);
 
   return {
     items,
     add,
     upload,
+    retry,
     uploadAll,
     remove,
     clearCompleted,

@@ -40,7 +40,7 @@ const toRow = (r: Row): AdminMediaRow => ({
 });
 
 /** Whitelisted sort expressions; the id tiebreak keeps pages stable. */
-const ORDER: Record<MediaSortField, string> = {
+const ORDER: Record<MediaSortField, string | ((order: string) => string)> = {
   id: 'm.id',
   uploadedAt: 'm.uploaded_at',
   originalName: 'lower(m.original_name)',
@@ -51,6 +51,13 @@ const ORDER: Record<MediaSortField, string> = {
   notVotes: '(m.total_votes - m.hot_votes)',
   totalVotes: 'm.total_votes',
   totalViews: 'm.total_views',
+  hotPercentage: (order) => `m.hot_votes::float8 / nullif(m.total_votes, 0) ${order} NULLS LAST`,
+  hotScore: 'hot_score(m.hot_votes, m.total_votes)',
+};
+
+const orderBy = (field: MediaSortField, order: string): string => {
+  const o = ORDER[field];
+  return `${typeof o === 'function' ? o(order) : `${o} ${order}`}, m.id ${order}`;
 };
 
 const SELECT = `SELECT m.id, m.storage_key, m.mime_type, m.original_name, m.size, m.user_id, u.username, m.uploaded_at,
@@ -79,7 +86,7 @@ export class TypeormMediaAdminRepository extends MediaAdminRepository {
         where.params,
       ))!.total;
     const rows = await this.db.rows<Row>(
-      `${SELECT} ${where.sql} ORDER BY ${ORDER[c.sort.field]} ${c.sort.order}, m.id ${c.sort.order}
+      `${SELECT} ${where.sql} ORDER BY ${orderBy(c.sort.field, c.sort.order)}
         LIMIT ${where.param(c.limit)} OFFSET ${where.param(c.offset)}`,
       where.params,
     );
