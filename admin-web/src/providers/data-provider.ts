@@ -13,6 +13,7 @@ import type {
   DailyStats,
   DbTestAnswer,
   DbTestName,
+  HealthReport,
   IdleRedirectConfig,
   JobStart,
   KeepResult,
@@ -73,6 +74,8 @@ export const dataProvider = {
   },
 
   getStats: () => get<Stats>(`${API}/stats`),
+  /** The monitoring report: its body also when it answers 503 (a dependency is down). */
+  getHealth: async (): Promise<HealthReport> => (await fetch('/api/health')).json() as Promise<HealthReport>,
   getDailyStats: (days = 30) => get<DailyStats>(`${API}/stats/daily?days=${days}`),
   getMediaTotals: () => get<MediaTotals>(`${API}/media/totals`),
   getUserTotals: () => get<UserTotals>(`${API}/users/totals`),

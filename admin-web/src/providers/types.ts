@@ -28,6 +28,20 @@ export interface Stats {
   totalViews: number;
 }
 
+/** One check of GET /api/health (terminus's shape); `message` says what is wrong when not up. */
+export interface HealthCheck {
+  status: 'up' | 'down' | 'degraded';
+  message?: string;
+  [fact: string]: unknown;
+}
+
+/** GET /api/health, the monitoring report (public, no token needed). */
+export interface HealthReport {
+  status: 'ok' | 'degraded' | 'error' | 'shutting_down';
+  details?: Record<string, HealthCheck>;
+  version?: { version: string; commit: string };
+}
+
 export interface DailyStats {
   days: { day: string; uploads: number; votes: number; users: number }[];
 }

@@ -45,7 +45,10 @@ export class HealthChecks {
   /** What readiness checks: the two it fails on, then the two it only reports. */
   readiness(): Array<() => PromiseLike<HealthIndicatorResult>> {
     return [
-      () => this.required('database', () => this.db.one('SELECT 1')),
+      () =>
+        this.required('database', async () => {
+          await this.db.one('SELECT 1');
+        }),
       () =>
         this.required('storage', async () => {
           await this.storage.ping();
