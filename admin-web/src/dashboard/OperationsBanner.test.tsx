@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import Dashboard from './Dashboard';
 import { ok, renderAdmin } from '../test/render';
-import type { HealthReport } from '../providers/types';
+import type { HealthReport } from '../providers/data-provider';
 
 const totals = () => Promise.resolve({ totalUsers: 1, totalMedia: 2, totalVotes: 3, totalViews: 4 });
 const days = () => Promise.resolve({ days: [] });

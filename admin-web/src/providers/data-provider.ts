@@ -13,11 +13,11 @@ import type {
   DailyStats,
   DbTestAnswer,
   DbTestName,
-  HealthReport,
   IdleRedirectConfig,
   JobStart,
   KeepResult,
   LocationLabel,
+  MediaDeleteResult,
   MediaTotals,
   ModerationDeleteResult,
   Population,
@@ -26,10 +26,28 @@ import type {
   Stats,
   TrafficMigrationResult,
   UnbanResult,
+  UserSequenceFixed,
   UserTotals,
-} from './types';
+} from '../api/types';
 
 const API = '/api/admin';
+
+/** One check of GET /api/health (terminus's shape); `message` says what is wrong when not up. */
+export interface HealthCheck {
+  status: 'up' | 'down' | 'degraded';
+  message?: string;
+  [fact: string]: unknown;
+}
+
+/**
+ * GET /api/health, the monitoring report (public, no token): written here rather than generated,
+ * as the checks' facts are terminus's free-form objects in the OpenAPI document.
+ */
+export interface HealthReport {
+  status: 'ok' | 'degraded' | 'error' | 'shutting_down';
+  details?: Record<string, HealthCheck>;
+  version?: { version: string; commit: string };
+}
 
 const get = async <T>(url: string): Promise<T> => (await httpClient(url)).json as T;
 const post = async <T>(url: string, body?: unknown): Promise<T> =>
@@ -54,7 +72,7 @@ async function startJob(call: () => Promise<{ jobId?: string; id?: string }>): P
 
 const base = simpleRestProvider(API, httpClient);
 
-/** ra-data-simple-rest for the lists, plus the portal's own calls (docs/API.md "Admin"). */
+/** ra-data-simple-rest for the lists, plus the portal's own calls (shapes: ../api/types, generated from docs/openapi.json). */
 export const dataProvider = {
   ...base,
 
@@ -67,7 +85,7 @@ export const dataProvider = {
   /** One server call for a bulk delete (simple-rest would send one DELETE per id). */
   async deleteMany(resource: string, params: DeleteManyParams) {
     if (resource !== 'media') return base.deleteMany(resource, params);
-    const answer = await post<{ deleted: Identifier[]; notFound: Identifier[] }>(`${API}/media/delete`, {
+    const answer = await post<MediaDeleteResult>(`${API}/media/delete`, {
       ids: params.ids,
     });
     return { data: answer.deleted };
@@ -100,7 +118,7 @@ export const dataProvider = {
       throw err;
     }
   },
-  fixUserSequence: () => post<{ success: boolean; nextUserId: number }>(`${API}/fix-user-sequence`),
+  fixUserSequence: () => post<UserSequenceFixed>(`${API}/fix-user-sequence`),
 
   listBucketFiles: () => get<BucketListing>(`${API}/list-bucket-files`),
   deleteBucketFiles: (filenames: string[]) => post<BucketDeleteResult>(`${API}/delete-bucket-files`, { filenames }),
