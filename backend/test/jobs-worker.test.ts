@@ -220,7 +220,13 @@ if (dbKind === 'postgres') {
       // photos stored before renditions existed: rows 'pending', no job queued for them
       for (let i = 0; i < ITEMS; i++) {
         const photo = await sharp({
-          create: { width: 800, height: 600, channels: 3, noise: { type: 'gaussian', mean: 120 + i, sigma: 40 } },
+          create: {
+            width: 800,
+            height: 600,
+            channels: 3,
+            background: '#000',
+            noise: { type: 'gaussian', mean: 120 + i, sigma: 40 },
+          },
         })
           .jpeg()
           .toBuffer();

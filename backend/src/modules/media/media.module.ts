@@ -5,6 +5,7 @@ import { SharpImageProbe } from './infrastructure/sharp-image-probe.js';
 import { TypeormMediaRepository } from './infrastructure/typeorm-media.repository.js';
 import { MediaFilesController } from './media-files.controller.js';
 import { MediaController } from './media.controller.js';
+import { MediaBacklogs } from './media-backlogs.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
 import { OriginalCleaner } from './original-cleaner.js';
@@ -24,6 +25,7 @@ import { UploadInterceptor } from './upload.interceptor.js';
   providers: [
     MediaService,
     OrphanSweep,
+    MediaBacklogs,
     UploadInterceptor,
     UploadGate,
     OriginalCleaner,
