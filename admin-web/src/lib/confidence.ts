@@ -52,6 +52,15 @@ export function hotConfidence(hot: number, total: number): HotConfidence | null 
   };
 }
 
+/**
+ * For answers that carry only the rounded percentage (the rating item): the hot count it stands
+ * for. Exact up to 100 votes, within a vote or two beyond, where the interval is narrow anyway.
+ */
+export function hotVotesFromPercentage(hotPercentage: number, total: number): number {
+  const n = Math.max(0, Math.floor(Number(total) || 0));
+  return Math.min(n, Math.max(0, Math.round(((Number(hotPercentage) || 0) * n) / 100)));
+}
+
 /** "Few votes yet · likely 21–94% Hot" / "Likely 52–61% Hot"; null without votes. */
 export function confidenceText(c: HotConfidence | null): string | null {
   if (!c) return null;

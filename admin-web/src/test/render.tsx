@@ -50,6 +50,12 @@ export function renderAdmin(ui: ReactElement, options: Options = {}) {
   return { ...view, store, queryClient, dataProvider };
 }
 
+/** A settled promise's answer for the fake data provider's methods. */
+export const ok =
+  <T,>(value: T) =>
+  () =>
+    Promise.resolve(value);
+
 /** The error the data provider throws for a non-2xx answer (message from the body, as fetchJson does). */
 export const httpError = (status: number, body: { message?: string } & Record<string, unknown> = {}) =>
   new HttpError(body.message ?? '', status, body);
