@@ -73,11 +73,10 @@ export interface AdminUser {
   /** issue 12: a banned visitor may browse but not upload, vote or report */
   banned: boolean;
   bannedAt: string | null;
-}
-
-export interface LocationLabel {
-  label: string;
-  source: 'geocoder' | 'cache' | 'coordinates';
+  /** "City, State, Country" once the server's background geocoder named the place; else show the coordinates */
+  location: string | null;
+  /** a lookup is queued or running: the list asks again until it is done */
+  locationPending: boolean;
 }
 
 export interface BucketFile {

@@ -4,24 +4,20 @@ import type { Response } from 'express';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
 import { ListQueryDto, sendListHeaders } from '../../../platform/http/simple-rest.js';
-import { AdminUserDto, GeocodeQueryDto } from './dto/admin-user.dto.js';
-import { GeocodingService, type LocationLabel } from './geocoding.service.js';
+import { AdminUserDto } from './dto/admin-user.dto.js';
 import { UsersAdminService } from './users-admin.service.js';
 
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
 export class UsersAdminController {
-  constructor(
-    private readonly users: UsersAdminService,
-    private readonly geocoding: GeocodingService,
-  ) {}
+  constructor(private readonly users: UsersAdminService) {}
 
   @Get('users')
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminUserDto[]> {
     const page = await this.users.list(query);
     sendListHeaders(res, 'users', page.offset, page.rows.length, page.total);
-    return page.rows.map(AdminUserDto.of);
+    return page.rows.map((r) => AdminUserDto.of(r));
   }
 
   /** The Users page's three totals, from the database's counters. Declared before `users/:id`. */
@@ -34,11 +30,5 @@ export class UsersAdminController {
   @Get('users/:id')
   async get(@Param('id', IdParam) id: number): Promise<AdminUserDto> {
     return AdminUserDto.of(await this.users.get(id));
-  }
-
-  /** The Location column: "City, State, Country", or the coordinates to 2 decimals when unknown. */
-  @Get('geocode')
-  geocode(@Query() query: GeocodeQueryDto): Promise<LocationLabel> {
-    return this.geocoding.label(query.lat, query.lon);
   }
 }

@@ -1,6 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsLatitude, IsLongitude } from 'class-validator';
 import type { AdminUserRow } from '../users-admin.repository.js';
 
 /** The spec's admin user row (§3). totalVotes / totalViews count what the user did, not what they got. */
@@ -17,6 +15,15 @@ export class AdminUserDto {
   @ApiProperty() createdAt!: string;
   @ApiProperty() banned!: boolean;
   @ApiProperty({ nullable: true, type: String }) bannedAt!: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      '"City, State, Country" when the reverse geocoder has named the place (zoom 10); null: not shared, not known yet, or the lookup failed (show the coordinates)',
+  })
+  location!: string | null;
+  @ApiProperty({ description: 'A lookup of the place is queued or running: ask again in a few seconds for its name' })
+  locationPending!: boolean;
 
   static of(r: AdminUserRow): AdminUserDto {
     return {
@@ -32,18 +39,8 @@ export class AdminUserDto {
       createdAt: r.createdAt.toISOString(),
       banned: r.bannedAt !== null,
       bannedAt: r.bannedAt?.toISOString() ?? null,
+      location: r.location?.label ?? null,
+      locationPending: r.location?.pending ?? false,
     };
   }
-}
-
-export class GeocodeQueryDto {
-  @ApiProperty({ example: 51.5072 })
-  @Type(() => Number)
-  @IsLatitude({ message: 'lat must be a number between -90 and 90' })
-  lat!: number;
-
-  @ApiProperty({ example: -0.1276 })
-  @Type(() => Number)
-  @IsLongitude({ message: 'lon must be a number between -180 and 180' })
-  lon!: number;
 }
