@@ -250,6 +250,8 @@ test('Media: totals, grid, type filter, preview plays video, delete with the spe
   await page.getByLabel('Type').click();
   await page.getByRole('option', { name: 'Videos' }).click();
   await expect(cards).toHaveCount(3);
+  // a card never loads a video file: its poster thumbnail, or a tile with the play mark
+  await expect(page.locator('[data-testid=media-card] video')).toHaveCount(0);
   await cards
     .first()
     .getByRole('button', { name: /^Preview clip-\d\.mp4$/ })

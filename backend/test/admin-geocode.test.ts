@@ -186,8 +186,9 @@ describe(`admin users list: place names from background reverse geocoding (${dbK
     ]);
     const sent = geo.state.seen.slice(before);
     expect(sent).toHaveLength(4);
-    // a lower bound on the gaps only: a slow machine makes them longer, never shorter
-    for (let i = 1; i < sent.length; i++) expect(sent[i]!.at - sent[i - 1]!.at).toBeGreaterThanOrEqual(950);
+    // requests leave 1 s apart; what the stand-in sees jitters with a busy machine's scheduling, so
+    // only a lower bound well above what unpaced requests would show (a few ms apart)
+    for (let i = 1; i < sent.length; i++) expect(sent[i]!.at - sent[i - 1]!.at).toBeGreaterThanOrEqual(700);
   });
 
   it('no longer has a per-row geocode route', async () => {

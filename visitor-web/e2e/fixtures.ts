@@ -101,7 +101,7 @@ async function makeImage(
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
   <rect width="100%" height="100%" fill="url(#g)"/>
   <circle cx="${width * 0.72}" cy="${height * 0.3}" r="${height * 0.18}" fill="rgba(255,255,255,0.35)"/>
-  <text x="50%" y="58%" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(height / 7)}" font-weight="bold" fill="white" text-anchor="middle">${label}</text>
+  <text x="50%" y="58%" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(Math.min(width, height) / 7)}" font-weight="bold" fill="white" text-anchor="middle">${label}</text>
 </svg>`;
   const img = sharp(Buffer.from(svg));
   await (format === 'png' ? img.png() : img.jpeg({ quality: 88 })).toFile(file);
@@ -177,6 +177,43 @@ export async function files() {
     video: makeVideo(path.join(dir, 'tiny-clip.mp4')),
   };
 }
+/**
+ * Tall media that a crop would cut (issue 19): a portrait camera photo stored landscape with EXIF
+ * orientation 6 (it displays 1500×2000), a phone screenshot of 1170×2532, and a portrait phone
+ * video (360×640) with its moov box at the end, as phones write them.
+ */
+export async function portraitFiles() {
+  const dir = path.join(DATA_DIR, 'fixtures');
+  mkdirSync(dir, { recursive: true });
+  const photo = path.join(dir, 'portrait-exif6.jpg');
+  if (!existsSync(photo)) {
+    const upright = await makeImage(path.join(dir, 'portrait-upright.jpg'), ['#ff9966', '#ff5e62', 'Portrait'], {
+      width: 1500,
+      height: 2000,
+    });
+    // pixels turned a quarter left, and orientation 6 telling viewers to turn them back
+    const stored = await sharp(upright).rotate(-90).toBuffer();
+    await sharp(stored).withMetadata({ orientation: 6 }).jpeg({ quality: 88 }).toFile(photo);
+  }
+  const screenshot = await makeImage(path.join(dir, 'phone-screenshot.png'), ['#0f2027', '#2c5364', 'Screenshot'], {
+    width: 1170,
+    height: 2532,
+    format: 'png',
+  });
+  const video = path.join(dir, 'portrait-clip.mp4');
+  if (!existsSync(video))
+    spawnSync('ffmpeg', [
+      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=duration=2:size=360x640:rate=15'],
+      ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', video],
+    ]);
+  assert(existsSync(video), 'ffmpeg made no portrait video');
+  return {
+    photo: { file: photo, type: 'image/jpeg', width: 1500, height: 2000 },
+    screenshot: { file: screenshot, type: 'image/png', width: 1170, height: 2532 },
+    video: { file: video, type: 'video/mp4', width: 360, height: 640 },
+  };
+}
+
 /** My uploads in upload.spec.ts: big, mine, the video, the pasted image. */
 export const MY_UPLOADS = 4;
 

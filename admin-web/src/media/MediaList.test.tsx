@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { confirmDeleteText, TEXTS } from '../lib/texts';
-import type { AdminMedia } from '../providers/types';
+import type { AdminMedia } from '../api/types';
 import { renderAdmin } from '../test/render';
 import MediaList from './MediaList';
 
@@ -38,6 +38,34 @@ describe('Media', () => {
     expect(getList).toHaveBeenCalledWith(
       'media',
       expect.objectContaining({ pagination: { page: 1, perPage: 24 }, sort: { field: 'uploadedAt', order: 'DESC' } }),
+    );
+  });
+
+  it('cards load thumbnails lazily and no video file; the preview opens the original on demand', async () => {
+    const rendered = [
+      { ...media(1, 'beach.jpg'), thumbUrl: '/media/renditions/1/thumb-a.webp' },
+      { ...media(2, 'party.mp4', 'video/mp4'), url: '/media/2.mp4', thumbUrl: '/media/renditions/2/thumb-b.webp' },
+      { ...media(3, 'new.mp4', 'video/mp4'), url: '/media/3.mp4', thumbUrl: null },
+      { ...media(4, 'fresh.png', 'image/png'), thumbUrl: null },
+    ];
+    const { container } = renderAdmin(<MediaList />, {
+      dataProvider: { getList: () => Promise.resolve({ data: rendered, total: 4 }), getMediaTotals: totals },
+    });
+    const cards = await screen.findAllByTestId('media-card');
+    expect(container.querySelectorAll('video')).toHaveLength(0);
+    const src = (card: HTMLElement) => card.querySelector('img')?.getAttribute('src') ?? null;
+    expect(cards.map(src)).toEqual([
+      '/media/renditions/1/thumb-a.webp',
+      '/media/renditions/2/thumb-b.webp',
+      null, // a video before its poster exists: a tile with the play mark
+      '/media/4.jpg', // a photo before its thumbnail exists: the original, as before
+    ]);
+    for (const img of container.querySelectorAll('[data-testid=media-card] img'))
+      expect(img.getAttribute('loading')).toBe('lazy');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview beach.jpg' }));
+    expect(within(screen.getByRole('dialog')).getByRole('img', { name: 'beach.jpg' })).toHaveAttribute(
+      'src',
+      '/media/1.jpg',
     );
   });
 

@@ -7,7 +7,7 @@ import { Box, Button, ButtonBase, Card, Checkbox, Chip, Stack, Typography, type 
 import { formatDateTime, formatNumber } from '../lib/format';
 import { REASON_LABELS } from '../lib/trust-texts';
 import { MediaThumb } from '../components/MediaThumb';
-import type { ModerationItem as Item, ModerationStatus, ReportReason } from '../providers/types';
+import type { ModerationItem as Item, ModerationStatus, ReportReason } from '../api/types';
 
 const NOTES_SHOWN = 3;
 
@@ -108,7 +108,7 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
             '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
           }}
         >
-          <MediaThumb media={{ url: item.mediaUrl, mimeType: item.mimeType }} poster={item.thumbnailUrl} />
+          <MediaThumb media={{ url: item.mediaUrl, mimeType: item.mimeType, thumbUrl: item.thumbUrl }} />
         </ButtonBase>
       )}
       <Box sx={{ minWidth: 0 }}>

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import type { AdminUser } from '../providers/types';
+import type { AdminUser } from '../api/types';
 
 const coordinates = (lat: number, lon: number) => `${lat.toFixed(2)}, ${lon.toFixed(2)}`;
 

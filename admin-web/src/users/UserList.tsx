@@ -14,7 +14,7 @@ import { LIST_STALE_MS, PrefetchPagination } from '../components/PrefetchPaginat
 import { formatNumber } from '../lib/format';
 import { TEXTS } from '../lib/texts';
 import { useListLoadError } from '../lib/useListLoadError';
-import type { AdminUser } from '../providers/types';
+import type { AdminUser } from '../api/types';
 import { BannedCell, BanToggle, BulkBanButtons } from './BanActions';
 import { LocationField } from './LocationField';
 import { UserTotals } from './UserTotals';

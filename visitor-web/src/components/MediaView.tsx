@@ -10,6 +10,8 @@ interface MediaViewProps {
   url: string;
   mimeType: string;
   alt: string;
+  /** Video: the still shown until it plays. */
+  poster?: string | null;
   className?: string;
   /** Video: show controls (detail views) or play muted as a preview (cards). */
   controls?: boolean;
@@ -25,6 +27,7 @@ export function MediaView({
   url,
   mimeType,
   alt,
+  poster,
   className,
   controls = false,
   autoPlay = false,
@@ -56,6 +59,7 @@ export function MediaView({
         key={url}
         className={className}
         src={url}
+        poster={poster ?? undefined}
         controls={controls}
         autoPlay={autoPlay}
         muted={!controls || autoPlay}

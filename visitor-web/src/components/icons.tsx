@@ -131,4 +131,6 @@ export const CopyIcon = (p: IconProps) =>
       <path d="M5 15V5a2 2 0 0 1 2-2h8" />
     </>,
   );
+export const PlayIcon = (p: IconProps) => base(p, <path d="M8 5.5v13l10.5-6.5L8 5.5z" fill="currentColor" />);
+export const PauseIcon = (p: IconProps) => base(p, <path d="M8 5v14M16 5v14" />);
 export const FlagIcon = (p: IconProps) => base(p, <path d="M5 21V4M5 4h11l-2 4 2 4H5" />);

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
 import { ListQueryDto, sendListHeaders } from '../../../platform/http/simple-rest.js';
-import { AdminUserDto } from './dto/admin-user.dto.js';
+import { AdminUserDto, UserTotalsDto } from './dto/admin-user.dto.js';
 import { UsersAdminService } from './users-admin.service.js';
 
 @ApiTags('admin')
@@ -14,6 +14,11 @@ export class UsersAdminController {
   constructor(private readonly users: UsersAdminService) {}
 
   @Get('users')
+  @ApiOkResponse({
+    type: [AdminUserDto],
+    description:
+      'Content-Range: users first-last/total. Never waits for the geocoder: places the cache lacks are queued for a background loop (GEOCODER_URL, Nominatim reverse, zoom 10, one request per second for the whole deployment, names kept 30 days, a failed lookup retried after 10 minutes); ask again while a row says locationPending',
+  })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminUserDto[]> {
     const page = await this.users.list(query);
     sendListHeaders(res, 'users', page.offset, page.rows.length, page.total);
@@ -22,12 +27,13 @@ export class UsersAdminController {
 
   /** The Users page's three totals, from the database's counters. Declared before `users/:id`. */
   @Get('users/totals')
-  @ApiOkResponse({ description: '{ totalUsers, activeUsers, savedAccounts }' })
-  async totals() {
+  @ApiOkResponse({ type: UserTotalsDto })
+  async totals(): Promise<UserTotalsDto> {
     return this.users.totals();
   }
 
   @Get('users/:id')
+  @ApiOkResponse({ type: AdminUserDto })
   async get(@Param('id', IdParam) id: number): Promise<AdminUserDto> {
     return AdminUserDto.of(await this.users.get(id));
   }

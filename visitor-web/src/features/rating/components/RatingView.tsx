@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { MediaView, isVideo } from '../../../components/MediaView';
+import { isVideo } from '../../../components/MediaView';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import {
@@ -12,12 +12,13 @@ import {
   SnowIcon,
   CheckIcon,
 } from '../../../components/icons';
-import type { Id } from '../api/rating-api';
+import type { Id } from '../../../api/types';
 import { useRating } from '../hooks/use-rating';
 import { useMediaAreaHeight } from '../hooks/use-media-area-height';
 import { ratingKeyAction } from '../hooks/keyboard';
 import { MediaOverlay } from './MediaOverlay';
 import { ResultsPanel } from './ResultsPanel';
+import { StageMedia } from './StageMedia';
 import { ReportButton, ReportDialog } from './ReportDialog';
 import './rating-view.css';
 
@@ -140,17 +141,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
             data-media-id={itemId}
             data-loaded={loaded}
           >
-            <MediaView
-              key={itemId}
-              url={item.url}
-              mimeType={item.mimeType}
-              alt="Photo to rate"
-              className="rate__media-el"
-              autoPlay
-              fallback={false}
-              onLoad={r.onMediaShown}
-              onError={r.onMediaError}
-            />
+            <StageMedia key={itemId} item={item} areaHeight={height} onLoad={r.onMediaShown} onError={r.onMediaError} />
             {!loaded || r.isSwapping ? (
               <span className={`rate__media-loading${loaded ? ' rate__media-loading--dim' : ''}`}>
                 <Spinner label="Loading media..." inline />

@@ -8,6 +8,14 @@ export function mediaAreaHeight(width: number, height: number): number {
   return Math.max(300, Math.round(height - 190));
 }
 
+/**
+ * `sizes` of the stage's picture: the box a photo of this aspect gets in a media area of this
+ * height (never wider than the window), so a phone downloads the preview its screen needs.
+ */
+export function stageSizes(areaHeight: number, aspect: number): string {
+  return `min(100vw, ${Math.round(areaHeight * aspect)}px)`;
+}
+
 export function useMediaAreaHeight(): number {
   const [h, setH] = useState(() => mediaAreaHeight(window.innerWidth, window.innerHeight));
   useEffect(() => {

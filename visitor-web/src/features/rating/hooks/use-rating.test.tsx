@@ -62,7 +62,7 @@ describe('useRating', () => {
     await waitFor(() => expect(result.current.last?.result?.hotPercentage).toBe(67));
   });
 
-  it("decodes the next item's image ahead, so the swap does not wait for the decoder", async () => {
+  it("decodes the next item's image ahead once the current one has loaded (which gets the link first)", async () => {
     // jsdom neither loads nor decodes images: record which ones the hook asks to decode
     const decoded: string[] = [];
     HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
@@ -73,8 +73,110 @@ describe('useRating', () => {
       randomAnswers = [() => json(item(1)), () => json(item(2))];
       const { result } = setup();
       await waitFor(() => expect(result.current.item?.id).toBe(1));
+      await waitFor(() => expect(calls.some((c) => c.includes('exclude=1'))).toBe(true));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(decoded).toEqual([]);
+      act(() => result.current.onMediaShown());
       await waitFor(() => expect(decoded).toEqual(['/media/2.jpg']));
     } finally {
+      delete (HTMLImageElement.prototype as Partial<HTMLImageElement>).decode;
+    }
+  });
+
+  it("preloads the next photo's preview with the stage's srcset, and a video's poster and playback file", async () => {
+    const images: { src: string; srcset: string; sizes: string }[] = [];
+    HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
+      images.push({ src: this.getAttribute('src') ?? '', srcset: this.srcset, sizes: this.sizes });
+      return new Promise(() => {}); // still downloading
+    };
+    const videoPreload: string[] = [];
+    const created = document.createElement.bind(document);
+    const spy = vi.spyOn(document, 'createElement').mockImplementation((tag: string, o?: ElementCreationOptions) => {
+      const el = created(tag, o);
+      if (tag === 'video')
+        queueMicrotask(() => videoPreload.push(`${(el as HTMLVideoElement).preload} ${el.getAttribute('src')}`));
+      return el;
+    });
+    try {
+      const rendered = (id: number, extra: object) => ({ ...item(id), width: 1080, height: 1440, ...extra });
+      randomAnswers = [
+        () => json(item(1)),
+        () =>
+          json(
+            rendered(2, {
+              previewUrl: '/media/renditions/2/preview.webp',
+              srcset: '/media/renditions/2/thumb.webp 360w, /media/renditions/2/preview.webp 1080w',
+            }),
+          ),
+        () =>
+          json(
+            rendered(3, {
+              mimeType: 'video/mp4',
+              url: '/media/3.mp4',
+              previewUrl: '/media/renditions/3/poster.webp',
+              playbackUrl: '/media/renditions/3/play.mp4',
+            }),
+          ),
+      ];
+      const { result } = setup();
+      await waitFor(() => expect(result.current.item?.id).toBe(1));
+      act(() => result.current.onMediaShown());
+      await waitFor(() => expect(images).toHaveLength(1));
+      expect(images[0]).toEqual({
+        src: '/media/renditions/2/preview.webp',
+        srcset: '/media/renditions/2/thumb.webp 360w, /media/renditions/2/preview.webp 1080w',
+        sizes: expect.stringMatching(/^min\(100vw, \d+px\)$/),
+      });
+      act(() => result.current.skip());
+      await waitFor(() => expect(result.current.item?.id).toBe(2));
+      act(() => result.current.onMediaShown());
+      await waitFor(() => expect(images.map((i) => i.src)).toContain('/media/renditions/3/poster.webp'));
+      // jsdom has no matchMedia: a desktop, which may fetch the whole (moov-first) playback file
+      await waitFor(() => expect(videoPreload).toEqual(['auto /media/renditions/3/play.mp4']));
+    } finally {
+      spy.mockRestore();
+      delete (HTMLImageElement.prototype as Partial<HTMLImageElement>).decode;
+    }
+  });
+
+  it('keeps the prefetched item past 30 s while its media is still downloading (a slow link keeps its bytes)', async () => {
+    HTMLImageElement.prototype.decode = () => new Promise(() => {}); // never finishes
+    const now = vi.spyOn(Date, 'now');
+    try {
+      randomAnswers = [() => json(item(1)), () => json(item(2))];
+      const { result } = setup();
+      await waitFor(() => expect(result.current.item?.id).toBe(1));
+      await waitFor(() => expect(calls.some((c) => c.includes('exclude=1'))).toBe(true));
+      await new Promise((r) => setTimeout(r, 0));
+      act(() => result.current.onMediaShown());
+      await new Promise((r) => setTimeout(r, 0));
+      now.mockReturnValue(Date.now() + 45_000);
+      act(() => result.current.skip());
+      // no new pick for the current item was asked for (the mock would answer 404: rated-all)
+      await waitFor(() => expect(result.current.item?.id).toBe(2));
+      expect(result.current.status).toBe('ready');
+    } finally {
+      now.mockRestore();
+      delete (HTMLImageElement.prototype as Partial<HTMLImageElement>).decode;
+    }
+  });
+
+  it('drops a prefetched item 30 s after its media loaded, for a new pick', async () => {
+    HTMLImageElement.prototype.decode = () => Promise.resolve();
+    const now = vi.spyOn(Date, 'now');
+    try {
+      randomAnswers = [() => json(item(1)), () => json(item(2)), () => json(item(3))];
+      const { result } = setup();
+      await waitFor(() => expect(result.current.item?.id).toBe(1));
+      await waitFor(() => expect(calls.some((c) => c.includes('exclude=1'))).toBe(true));
+      await new Promise((r) => setTimeout(r, 0));
+      act(() => result.current.onMediaShown());
+      await new Promise((r) => setTimeout(r, 0));
+      now.mockReturnValue(Date.now() + 31_000);
+      act(() => result.current.skip());
+      await waitFor(() => expect(result.current.item?.id).toBe(3));
+    } finally {
+      now.mockRestore();
       delete (HTMLImageElement.prototype as Partial<HTMLImageElement>).decode;
     }
   });

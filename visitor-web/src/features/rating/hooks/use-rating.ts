@@ -3,18 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isStatus } from '../../../lib/api-client';
 import { toast } from '../../../components/toast-store';
 import { track } from '../../../lib/analytics';
-import {
-  fetchRandomMedia,
-  NothingShowableError,
-  recordView,
-  retryOnce,
-  submitVote,
-  type Id,
-  type RateItem,
-  type VoteResult,
-} from '../api/rating-api';
+import { fetchRandomMedia, NothingShowableError, recordView, retryOnce, submitVote } from '../api/rating-api';
+import type { Id, RateItem, VoteResult } from '../../../api/types';
+import { FALLBACK_ASPECT, storedAspect } from '../../../lib/renditions';
+import { mediaAreaHeight, stageSizes } from './use-media-area-height';
+import { NEXT_CACHE_MS, phoneLike, prefetchUsable, preloadMedia, type Preload } from './preload';
 
-const NEXT_CACHE_MS = 30_000;
 const MAX_EXCLUDED = 50;
 
 export type RatingStatus = 'loading' | 'ready' | 'empty' | 'rated-all';
@@ -28,9 +22,10 @@ export interface LastVote {
 const same = (a: Id | undefined, b: Id | undefined) => a !== undefined && b !== undefined && String(a) === String(b);
 
 /**
- * One random item at a time. The next item is prefetched (cached 30 s) and its media preloaded,
- * so a vote or skip swaps it in at once while the vote is still on its way. Votes count only
- * once the item's media has loaded; media that fails to load is skipped for good.
+ * One random item at a time. The next item is prefetched (cached 30 s, kept longer while its
+ * media is still loading: see preload.ts) and its media preloaded once the current one has
+ * loaded, so a vote or skip swaps it in at once while the vote is still on its way. Votes count
+ * only once the item's media has loaded; media that fails to load is skipped for good.
  */
 export function useRating(userId: Id | undefined) {
   const qc = useQueryClient();
@@ -73,31 +68,33 @@ export function useRating(userId: Id | undefined) {
     enabled: userId !== undefined && item !== null,
     staleTime: NEXT_CACHE_MS,
     gcTime: NEXT_CACHE_MS,
+    // a reconnect must not swap a pick whose media is half downloaded for a new one
+    refetchOnReconnect: false,
     retry: retryOnce,
   });
 
-  // Preload the next item's media so it paints immediately when swapped in; one that fails to
-  // load is never swapped in.
-  const preloaded = useRef<HTMLImageElement | HTMLVideoElement | null>(null);
+  // Nothing is voted on unseen: the current item's media must have loaded.
+  const shown = item !== null && shownId === String(item.id);
+
+  // The next item's media loads once the current one has (which gets the link to itself first),
+  // so it paints at once when swapped in; one that fails to load is never swapped in.
+  const preloads = useRef(new Map<string, Preload>());
+  const n = next.data;
   useEffect(() => {
-    const n = next.data;
-    if (!n) return;
-    let el: HTMLImageElement | HTMLVideoElement;
-    if (n.mimeType.startsWith('image/')) {
-      el = new Image();
-      el.decoding = 'async';
-    } else if (n.mimeType.startsWith('video/')) {
-      el = document.createElement('video');
-      el.preload = 'auto';
-      el.muted = true;
-    } else return;
-    el.onerror = () => failed.current.add(String(n.id));
-    el.src = n.url;
-    // Decoded ahead too, not only downloaded: a photo takes tens of ms to decode, which would
-    // otherwise fall between the vote and the paint. A failure reports through onerror.
-    if (el instanceof HTMLImageElement && typeof el.decode === 'function') el.decode().catch(() => {});
-    preloaded.current = el;
-  }, [next.data]);
+    if (!n || !shown || preloads.current.has(String(n.id))) return;
+    const aspect = storedAspect(n) ?? FALLBACK_ASPECT;
+    const p = preloadMedia(n, {
+      sizes: stageSizes(mediaAreaHeight(window.innerWidth, window.innerHeight), aspect),
+      phone: phoneLike(),
+      onSettle: (done) => {
+        if (done.state === 'failed') failed.current.add(String(n.id));
+      },
+    });
+    if (!p) return;
+    // only the newest few are worth holding on to
+    for (const key of [...preloads.current.keys()].slice(0, -3)) preloads.current.delete(key);
+    preloads.current.set(String(n.id), p);
+  }, [n, shown]);
 
   const [awaitingVote, setAwaitingVote] = useState(false);
 
@@ -111,7 +108,10 @@ export function useRating(userId: Id | undefined) {
     const key = nextKey(from);
     const candidate = from === undefined ? undefined : qc.getQueryData<RateItem | null>(key);
     const state = qc.getQueryState(key);
-    const fresh = state !== undefined && Date.now() - state.dataUpdatedAt < NEXT_CACHE_MS;
+    const fresh =
+      candidate != null &&
+      state !== undefined &&
+      prefetchUsable(state.dataUpdatedAt, preloads.current.get(String(candidate.id)), Date.now());
     if (
       candidate &&
       fresh &&
@@ -147,9 +147,6 @@ export function useRating(userId: Id | undefined) {
       refetchCurrent();
     },
   });
-
-  // Nothing is voted on unseen: the current item's media must have loaded.
-  const shown = item !== null && shownId === String(item.id);
 
   const vote = useCallback(
     (isHot: boolean) => {

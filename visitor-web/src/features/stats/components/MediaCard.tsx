@@ -1,9 +1,11 @@
-import { MediaView, isVideo } from '../../../components/MediaView';
+import { isVideo } from '../../../components/MediaView';
+import { MediaThumb } from '../../../components/MediaThumb';
 import { ConfidenceNote } from '../../../components/ConfidenceNote';
 import { SplitBar } from '../../../components/SplitBar';
 import { EyeIcon, TrashIcon, VoteIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
-import { hotVotesOf, type MediaStat } from '../api/stats-api';
+import type { MediaStat } from '../../../api/types';
+import { hotVotesOf } from '../api/stats-api';
 import { UnderReviewBadge } from './UnderReviewBadge';
 import './media-card.css';
 
@@ -16,7 +18,7 @@ export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpe
         {/* named by its content, so a visible "Image unavailable" is part of the name */}
         <button type="button" className="media-card__open" onClick={onOpen}>
           <span className="visually-hidden">Show details for {media.originalName}</span>
-          <MediaView url={media.url} mimeType={media.mimeType} alt="" className="media-card__media" />
+          <MediaThumb media={media} className="media-card__media" />
         </button>
         <span className={`badge ${video ? 'badge--video' : 'badge--image'}`}>{video ? 'Video' : 'Image'}</span>
         {media.underReview ? <UnderReviewBadge /> : null}

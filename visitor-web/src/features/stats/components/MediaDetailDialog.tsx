@@ -4,7 +4,8 @@ import { ConfidenceNote } from '../../../components/ConfidenceNote';
 import { SplitBar } from '../../../components/SplitBar';
 import { TrashIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
-import { hotVotesOf, type MediaStat } from '../api/stats-api';
+import type { MediaStat } from '../../../api/types';
+import { hotVotesOf } from '../api/stats-api';
 import './media-detail-dialog.css';
 
 export function MediaDetailDialog({
@@ -27,8 +28,10 @@ export function MediaDetailDialog({
       {media ? (
         <div className="detail">
           <div className="detail__media">
+            {/* the display rendition when there is one (the original is for the full-size overlay) */}
             <MediaView
-              url={media.url}
+              url={(isVideo(media.mimeType) ? media.playbackUrl : media.previewUrl) ?? media.url}
+              poster={isVideo(media.mimeType) ? media.previewUrl : null}
               mimeType={media.mimeType}
               alt={media.originalName}
               controls

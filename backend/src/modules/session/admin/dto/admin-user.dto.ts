@@ -44,3 +44,10 @@ export class AdminUserDto {
     };
   }
 }
+
+/** The Users page's three totals: active = at least one upload or vote; saved = a verified e-mail. */
+export class UserTotalsDto {
+  @ApiProperty() totalUsers!: number;
+  @ApiProperty() activeUsers!: number;
+  @ApiProperty() savedAccounts!: number;
+}

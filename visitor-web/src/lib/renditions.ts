@@ -1,0 +1,54 @@
+import { thumbHashToDataURL } from 'thumbhash';
+
+/**
+ * The rendition fields the API adds to every media object (issue 19). All are null (or absent,
+ * from an older server) until the background job has made them: a screen then shows `url`.
+ */
+export interface MediaRenditions {
+  /** Display size in px, orientation applied. */
+  width?: number | null;
+  height?: number | null;
+  /** ThumbHash of the image or poster, base64. */
+  placeholder?: string | null;
+  /** WebP ≤ 480 px: grid cards (a video's poster frame). */
+  thumbUrl?: string | null;
+  /** WebP ≤ 1440 px: the rating screen (a video's poster frame). */
+  previewUrl?: string | null;
+  /** `"<thumbUrl> <w>w, <previewUrl> <w>w"` for `<img srcset>`. */
+  srcset?: string | null;
+  /** Videos: moov-first, metadata-free MP4 to play instead of `url`. */
+  playbackUrl?: string | null;
+}
+
+/** The spec's fallback media dimensions (§9) while the real ones are unknown. */
+export const FALLBACK_ASPECT = 16 / 9;
+
+/** Width / height from the stored display size, or null when the server does not know it yet. */
+export function storedAspect(m: MediaRenditions): number | null {
+  const { width, height } = m;
+  return width && height && width > 0 && height > 0 ? width / height : null;
+}
+
+const dataUrls = new Map<string, string | null>();
+
+/** The placeholder as a data URL to paint at once (decoded once per hash); null when there is none or it is bad. */
+export function placeholderUrl(placeholder: string | null | undefined): string | null {
+  if (!placeholder) return null;
+  let url = dataUrls.get(placeholder);
+  if (url === undefined) {
+    try {
+      url = thumbHashToDataURL(Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0)));
+    } catch {
+      url = null; // a damaged hash only costs the blur, never the photo
+    }
+    if (dataUrls.size > 200) dataUrls.clear();
+    dataUrls.set(placeholder, url);
+  }
+  return url;
+}
+
+/** What a grid card shows: the thumbnail, or for a photo without one yet the original (never a video file). */
+export function cardImage(m: MediaRenditions & { url: string; mimeType: string }): string | null {
+  if (m.thumbUrl) return m.thumbUrl;
+  return m.mimeType.toLowerCase().startsWith('video/') ? null : m.url;
+}
