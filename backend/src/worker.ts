@@ -3,6 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig, loadConfigOrExit } from './config/env.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
+import { GeocodingModule } from './modules/session/admin/geocoding.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { MagicLinkMailModule } from './modules/session/magic-link-mail.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
@@ -14,7 +15,7 @@ import { createRootLogger } from './platform/logging/root-logger.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 
-/** The job handlers (and the magic-link mail sender) without HTTP: the same modules the API runs, minus the web side. */
+/** The job handlers (and the magic-link mail sender, the reverse geocoding loop) without HTTP: the same modules the API runs, minus the web side. */
 @Module({})
 export class WorkerModule {
   static register(config: AppConfig): DynamicModule {
@@ -32,6 +33,8 @@ export class WorkerModule {
         // magic-link mail waits in the database: the worker sends it when the API does not run jobs
         MailModule.register(config),
         MagicLinkMailModule,
+        // the users list's place names are looked up in the background, here when the API runs no jobs
+        GeocodingModule,
       ],
     };
   }

@@ -16,7 +16,6 @@ import type {
   IdleRedirectConfig,
   JobStart,
   KeepResult,
-  LocationLabel,
   MediaDeleteResult,
   MediaTotals,
   ModerationDeleteResult,
@@ -98,8 +97,6 @@ export const dataProvider = {
   getDailyStats: (days = 30) => get<DailyStats>(`${API}/stats/daily?days=${days}`),
   getMediaTotals: () => get<MediaTotals>(`${API}/media/totals`),
   getUserTotals: () => get<UserTotals>(`${API}/users/totals`),
-  geocode: (lat: number, lon: number) =>
-    get<LocationLabel>(`${API}/geocode?lat=${encodeURIComponent(lat)}&lon=${encodeURIComponent(lon)}`),
 
   listJobs: (limit = 20) => get<AdminJob[]>(`${API}/jobs?limit=${limit}`),
   getJob: (id: string) => get<AdminJob>(`${API}/jobs/${encodeURIComponent(id)}`),

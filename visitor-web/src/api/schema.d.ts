@@ -672,22 +672,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/geocode': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['UsersAdminController_geocode'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/admin/export-votes': {
     parameters: {
       query?: never;
@@ -1373,17 +1357,15 @@ export interface components {
       createdAt: string;
       banned: boolean;
       bannedAt: string | null;
+      /** @description "City, State, Country" when the reverse geocoder has named the place (zoom 10); null: not shared, not known yet, or the lookup failed (show the coordinates) */
+      location: string | null;
+      /** @description A lookup of the place is queued or running: ask again in a few seconds for its name */
+      locationPending: boolean;
     };
     UserTotalsDto: {
       totalUsers: number;
       activeUsers: number;
       savedAccounts: number;
-    };
-    LocationLabelDto: {
-      /** @example London, England, United Kingdom */
-      label: string;
-      /** @enum {string} */
-      source: 'geocoder' | 'cache' | 'coordinates';
     };
     PopulationStatusDto: {
       success: boolean;
@@ -3232,7 +3214,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Content-Range: users first-last/total */
+      /** @description Content-Range: users first-last/total. Never waits for the geocoder: places the cache lacks are queued for a background loop (GEOCODER_URL, Nominatim reverse, zoom 10, one request per second for the whole deployment, names kept 30 days, a failed lookup retried after 10 minutes); ask again while a row says locationPending */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3307,42 +3289,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminUserDto'];
-        };
-      };
-      /** @description Missing or wrong admin credentials */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Too many failed admin logins from this IP or for this account */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  UsersAdminController_geocode: {
-    parameters: {
-      query: {
-        lat: number;
-        lon: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['LocationLabelDto'];
         };
       };
       /** @description Missing or wrong admin credentials */

@@ -50,9 +50,6 @@ const RENDITIONS_PREFIX = 'renditions/';
 export const renditionKey = (storageKey: string, kind: RenditionKind, contentHash: string, ext: string): string =>
   `${RENDITIONS_PREFIX}${storageKey}/${kind}-${contentHash.slice(0, 20)}.${ext}`;
 
-/** The prefix holding every rendition of an original. */
-export const renditionsPrefixOf = (storageKey: string): string => `${RENDITIONS_PREFIX}${storageKey}/`;
-
 /** Whether a bucket key is a rendition (never media of its own: not listed, imported or counted as a duplicate). */
 export const isRenditionKey = (key: string): boolean => key.startsWith(RENDITIONS_PREFIX);
 
@@ -70,12 +67,6 @@ export const renditionFiles = (r: Renditions | null | undefined): RenditionFile[
 /** Display size of a picture after its orientation (EXIF 5–8 and a 90°/270° video turn swap the sides). */
 export function displaySize(width: number, height: number, quarterTurns: boolean): { width: number; height: number } {
   return quarterTurns ? { width: height, height: width } : { width, height };
-}
-
-/** Size of a picture scaled down (never up) to fit `edge` on its long side. */
-export function fitWithin(width: number, height: number, edge: number): { width: number; height: number } {
-  const scale = Math.min(1, edge / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
 /** What a probe says of a video stream, for the playback policy. */
