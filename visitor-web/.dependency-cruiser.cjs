@@ -1,7 +1,7 @@
 /* global module, require */
 /**
  * The visitor app's boundaries (`npm run lint:deps`). A feature (src/features/<name>/) is used by
- * the pages and the shell; it may use the shared folders (components/, lib/) but no other feature:
+ * the pages and the shell; it may use the shared folders (api/, components/, lib/) but no other feature:
  * what two features share moves to a shared folder. Shared code knows no feature, page or shell.
  */
 const boundaries = require('../scripts/dependency-cruiser-base.cjs');
@@ -24,8 +24,9 @@ module.exports = boundaries([
   {
     name: 'shared-stays-shared',
     severity: 'error',
-    comment: 'components/, lib/ and styles/ serve every feature and know none of them, nor the pages or the shell.',
-    from: { path: '^src/(?:components|lib|styles)/' },
+    comment:
+      'api/, components/, lib/ and styles/ serve every feature and know none of them, nor the pages or the shell.',
+    from: { path: '^src/(?:api|components|lib|styles)/' },
     to: { path: '^src/(?:features|pages|app)/' },
   },
 ]);

@@ -19,12 +19,19 @@ import { TEXTS } from '../lib/texts';
 import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';
 import { errorMessage, httpStatus } from '../providers/http';
-import type { AdConfig } from '../providers/types';
+import type { AdConfig } from '../api/types';
 import { AdPreview } from './AdPreview';
 import { CheckboxInput } from './CheckboxInput';
 
 const ZONE = 'zone1';
-const NONE: AdConfig = { zoneId: ZONE, zoneName: TEXTS.defaultZoneName, adCode: '', isActive: false, updatedAt: null };
+// what the form shows before the zone was ever saved (the API answers 404 then)
+const NONE: Omit<AdConfig, 'updatedAt'> & { updatedAt: null } = {
+  zoneId: ZONE,
+  zoneName: TEXTS.defaultZoneName,
+  adCode: '',
+  isActive: false,
+  updatedAt: null,
+};
 
 const zoneNameRequired = (v: unknown) => (typeof v === 'string' && v.trim() ? undefined : TEXTS.zoneNameEmpty);
 

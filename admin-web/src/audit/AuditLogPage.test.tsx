@@ -5,7 +5,7 @@ import { TRUST_TEXTS } from '../lib/trust-texts';
 import { TOKEN_KEY } from '../providers/admin-session';
 import { auditQuery, auditServerFilter } from '../providers/audit-filter';
 import { dataProvider } from '../providers/data-provider';
-import type { AuditEntry } from '../providers/types';
+import type { AuditEntry } from '../api/types';
 import { renderAdmin } from '../test/render';
 import AuditLogPage from './AuditLogPage';
 import { defaultAuditName } from './ExportAuditButton';
@@ -17,7 +17,6 @@ const entry = (id: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
   action: 'media.delete',
   target: `media ${id}`,
   outcome: 'ok',
-  detail: null,
   clientAddress: '203.0.113.7',
   ...over,
 });

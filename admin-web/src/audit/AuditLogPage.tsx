@@ -14,7 +14,7 @@ import {
 import { formatDateTime } from '../lib/format';
 import { AUDIT_ACTION_LABELS, auditActionLabel, TRUST_TEXTS } from '../lib/trust-texts';
 import { useListLoadError } from '../lib/useListLoadError';
-import type { AuditEntry } from '../providers/types';
+import type { AuditEntry } from '../api/types';
 import { ExportAuditButton } from './ExportAuditButton';
 
 const actionChoices = Object.entries(AUDIT_ACTION_LABELS).map(([id, name]) => ({ id, name }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../lib/texts';
-import type { AdminJob, BucketFile, BucketListing, DuplicateResult } from '../providers/types';
+import type { AdminJob, BucketFile, BucketListing, DuplicateResult } from '../api/types';
 import { httpError, renderAdmin } from '../test/render';
 import BucketManagerPage, { RELOAD_AFTER_DELETE_MS } from './BucketManagerPage';
 import { duplicatesToSelect } from './duplicates';

@@ -28,7 +28,7 @@ import { TEXTS } from '../lib/texts';
 import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
-import type { BucketFile, DuplicateResult } from '../providers/types';
+import type { BucketFile, DuplicateResult } from '../api/types';
 import { DuplicatePanel } from './DuplicatePanel';
 import { duplicatesToSelect } from './duplicates';
 import { FileTable } from './FileTable';

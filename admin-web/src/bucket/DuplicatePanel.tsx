@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, Stack, Typ
 import { useState } from 'react';
 import { JobProgress } from '../components/JobProgress';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
-import type { AdminJob, DuplicateResult } from '../providers/types';
+import type { AdminJob, DuplicateResult } from '../api/types';
 import { GROUP_LABEL } from './duplicates';
 
 interface Props {

@@ -15,7 +15,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { extensionOf, formatBytes, formatDateTime } from '../lib/format';
-import type { BucketFile } from '../providers/types';
+import type { BucketFile } from '../api/types';
 import type { SortField, useBucketView } from './useBucketFiles';
 
 interface Props {

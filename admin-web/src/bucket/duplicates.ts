@@ -1,4 +1,4 @@
-import type { DuplicateGroup } from '../providers/types';
+import type { DuplicateGroup } from '../api/types';
 
 /**
  * Spec §4: "Select Duplicates picks all but the most recently modified file in each group".

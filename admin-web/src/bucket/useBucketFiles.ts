@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { BucketFile } from '../providers/types';
+import type { BucketFile } from '../api/types';
 
 export type SortField = 'key' | 'size' | 'lastModified';
 export interface Sort {

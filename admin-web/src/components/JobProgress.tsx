@@ -1,7 +1,7 @@
 import { Alert, Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatDuration } from '../lib/format';
-import type { AdminJob } from '../providers/types';
+import type { AdminJob } from '../api/types';
 import { isRunning, progressCounts, STATE_LABEL } from '../lib/jobs/job-meta';
 
 const CHIP_COLOR = { waiting: 'default', active: 'info', completed: 'success', failed: 'error' } as const;

@@ -1,6 +1,6 @@
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import { Box } from '@mui/material';
-import type { AdminMedia } from '../providers/types';
+import type { AdminMedia } from '../api/types';
 
 export const isVideo = (m: Pick<AdminMedia, 'mimeType'>) => m.mimeType.startsWith('video/');
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../lib/texts';
-import type { AdminJob, DbTestAnswer, DbTestName } from '../providers/types';
+import type { AdminJob, DbTestAnswer, DbTestName } from '../api/types';
 import { httpError, renderAdmin } from '../test/render';
 import DbAdminPage, { RECHECK_AFTER_IMPORT_MS } from './DbAdminPage';
 

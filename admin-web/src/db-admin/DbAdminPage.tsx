@@ -11,7 +11,7 @@ import { useAdminJob } from '../lib/jobs/useAdminJob';
 import { TEXTS } from '../lib/texts';
 import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';
-import type { ImportResult } from '../providers/types';
+import type { ImportResult } from '../api/types';
 import { DbTests } from './DbTests';
 import { ImportCard } from './ImportCard';
 import { MigrationCard } from './MigrationCard';

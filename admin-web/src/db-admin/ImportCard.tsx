@@ -2,7 +2,7 @@ import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { JobProgress } from '../components/JobProgress';
 import { formatNumber } from '../lib/format';
-import type { AdminJob, ImportResult } from '../providers/types';
+import type { AdminJob, ImportResult } from '../api/types';
 
 interface Props {
   job: AdminJob<ImportResult> | undefined;

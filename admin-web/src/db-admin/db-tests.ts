@@ -1,5 +1,5 @@
 import { TEXTS } from '../lib/texts';
-import type { DbTestAnswer, DbTestName } from '../providers/types';
+import type { DbTestAnswer, DbTestName } from '../api/types';
 
 export type TestStatus = 'pending' | 'running' | 'success' | 'error';
 

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { HttpError, useDataProvider } from 'react-admin';
 import { TEXTS } from '../lib/texts';
 import type { AdminDataProvider } from '../providers/data-provider';
-import type { DbTestName } from '../providers/types';
+import type { DbTestName } from '../api/types';
 import { describeResult, initialTests, TESTS, type TestItem } from './db-tests';
 
 /** Spec §8: the server's reason, else 'HTTP {status}', else the check's own failure text. */

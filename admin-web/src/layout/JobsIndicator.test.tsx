@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminJob } from '../providers/types';
+import type { AdminJob } from '../api/types';
 import { renderAdmin } from '../test/render';
 import { JobsIndicator } from './JobsIndicator';
 

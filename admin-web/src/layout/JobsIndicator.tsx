@@ -16,7 +16,7 @@ import {
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../lib/format';
-import type { AdminJob } from '../providers/types';
+import type { AdminJob } from '../api/types';
 import { isRunning, JOB_META, progressCounts, STATE_LABEL } from '../lib/jobs/job-meta';
 import { useJobsList } from '../lib/jobs/useJobs';
 

@@ -3,7 +3,7 @@
  * follow its patterns: "X deleted successfully", "Failed to …", confirmations that say what
  * cannot be undone. Pages and tests share them from here.
  */
-import type { ReportReason } from '../providers/types';
+import type { ReportReason } from '../api/types';
 import { TEXTS } from './texts';
 
 /** The reasons as the visitor picked them (issue 12's list). */

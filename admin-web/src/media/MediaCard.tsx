@@ -19,7 +19,7 @@ import type { ReactNode } from 'react';
 import { hotConfidence } from '../lib/confidence';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
 import { visuallyHidden } from '../lib/visually-hidden';
-import type { AdminMedia } from '../providers/types';
+import type { AdminMedia } from '../api/types';
 import { isVideo, MediaThumb } from '../components/MediaThumb';
 
 interface Props {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { confirmDeleteText, TEXTS } from '../lib/texts';
-import type { AdminMedia } from '../providers/types';
+import type { AdminMedia } from '../api/types';
 import { renderAdmin } from '../test/render';
 import MediaList from './MediaList';
 

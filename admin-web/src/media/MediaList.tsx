@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SelectPageButton } from '../components/SelectPageButton';
 import { SortMenu, type SortChoice } from '../components/SortMenu';
 import { confirmDeleteText, TEXTS } from '../lib/texts';
-import type { AdminMedia } from '../providers/types';
+import type { AdminMedia } from '../api/types';
 import { MediaCard } from './MediaCard';
 import { MediaPreviewDialog } from './MediaPreviewDialog';
 import { MediaTotals } from './MediaTotals';

@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button } from '@mui/material';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
-import type { AdminMedia } from '../providers/types';
+import type { AdminMedia } from '../api/types';
 import { PreviewDialog } from '../components/PreviewDialog';
 
 interface Props {

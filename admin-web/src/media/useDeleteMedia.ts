@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDelete, useDeleteMany, useNotify, useRefresh, useUnselectAll } from 'react-admin';
 import { useNotifyError } from '../lib/useNotifyError';
 import { TEXTS } from '../lib/texts';
-import type { AdminMedia } from '../providers/types';
+import type { AdminMedia } from '../api/types';
 
 /** Deletes one media or the selection (one server call), with the spec's toasts and fresh totals. */
 export function useDeleteMedia() {

@@ -7,7 +7,7 @@ import { Box, Button, ButtonBase, Card, Checkbox, Chip, Stack, Typography, type 
 import { formatDateTime, formatNumber } from '../lib/format';
 import { REASON_LABELS } from '../lib/trust-texts';
 import { MediaThumb } from '../components/MediaThumb';
-import type { ModerationItem as Item, ModerationStatus, ReportReason } from '../providers/types';
+import type { ModerationItem as Item, ModerationStatus, ReportReason } from '../api/types';
 
 const NOTES_SHOWN = 3;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { confirmDeleteText, TEXTS } from '../lib/texts';
 import { TRUST_TEXTS } from '../lib/trust-texts';
-import type { ModerationItem } from '../providers/types';
+import type { ModerationItem } from '../api/types';
 import { renderAdmin } from '../test/render';
 import ModerationPage from './ModerationPage';
 
@@ -19,6 +19,7 @@ const item = (id: number, over: Partial<ModerationItem> = {}): ModerationItem =>
   reasons: { spam: 1 },
   notes: [],
   hidden: false,
+  fileDeleted: false,
   status: 'open',
   firstReportedAt: '2026-11-20T10:00:00Z',
   lastReportedAt: '2026-11-21T10:00:00Z',

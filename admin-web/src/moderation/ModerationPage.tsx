@@ -11,7 +11,7 @@ import { confirmDeleteText } from '../lib/texts';
 import { TRUST_TEXTS } from '../lib/trust-texts';
 import { httpStatus } from '../providers/http';
 import { useListLoadError } from '../lib/useListLoadError';
-import type { ModerationItem as Item } from '../providers/types';
+import type { ModerationItem as Item } from '../api/types';
 import { BanDialog } from '../components/BanDialog';
 import { useBanUsers } from '../lib/useBanUsers';
 import { DecisionButton, ModerationItem } from './ModerationItem';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { REASON_LABELS } from '../lib/trust-texts';
 import { PreviewDialog } from '../components/PreviewDialog';
-import type { ModerationItem } from '../providers/types';
+import type { ModerationItem } from '../api/types';
 import { DecisionButtons, sortedReasons, statusLabel, type ItemActions } from './ModerationItem';
 
 interface Props extends Omit<ItemActions, 'onPreview'> {

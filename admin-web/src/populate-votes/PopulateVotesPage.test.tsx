@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../lib/texts';
-import type { Population, PopulationAction } from '../providers/types';
+import type { Population, PopulationAction } from '../api/types';
 import { httpError, renderAdmin } from '../test/render';
 import PopulateVotesPage from './PopulateVotesPage';
 

@@ -25,7 +25,7 @@ import { TEXTS } from '../lib/texts';
 import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
-import type { Population, PopulationAction } from '../providers/types';
+import type { Population, PopulationAction } from '../api/types';
 import { PopulationResults } from './PopulationResults';
 
 const STATE_LABEL: Record<Population['state'], string> = {

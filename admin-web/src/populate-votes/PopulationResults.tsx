@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { formatNumber } from '../lib/format';
-import type { Population } from '../providers/types';
+import type { Population } from '../api/types';
 
 /** The results grid: media processed of total, total votes, users created, hot %, user ID range. */
 export function PopulationResults({ population: p }: { population: Population }) {

@@ -17,6 +17,7 @@ import type {
   JobStart,
   KeepResult,
   LocationLabel,
+  MediaDeleteResult,
   MediaTotals,
   ModerationDeleteResult,
   Population,
@@ -25,8 +26,9 @@ import type {
   Stats,
   TrafficMigrationResult,
   UnbanResult,
+  UserSequenceFixed,
   UserTotals,
-} from './types';
+} from '../api/types';
 
 const API = '/api/admin';
 
@@ -53,7 +55,7 @@ async function startJob(call: () => Promise<{ jobId?: string; id?: string }>): P
 
 const base = simpleRestProvider(API, httpClient);
 
-/** ra-data-simple-rest for the lists, plus the portal's own calls (docs/API.md "Admin"). */
+/** ra-data-simple-rest for the lists, plus the portal's own calls (shapes: ../api/types, generated from docs/openapi.json). */
 export const dataProvider = {
   ...base,
 
@@ -66,7 +68,7 @@ export const dataProvider = {
   /** One server call for a bulk delete (simple-rest would send one DELETE per id). */
   async deleteMany(resource: string, params: DeleteManyParams) {
     if (resource !== 'media') return base.deleteMany(resource, params);
-    const answer = await post<{ deleted: Identifier[]; notFound: Identifier[] }>(`${API}/media/delete`, {
+    const answer = await post<MediaDeleteResult>(`${API}/media/delete`, {
       ids: params.ids,
     });
     return { data: answer.deleted };
@@ -97,7 +99,7 @@ export const dataProvider = {
       throw err;
     }
   },
-  fixUserSequence: () => post<{ success: boolean; nextUserId: number }>(`${API}/fix-user-sequence`),
+  fixUserSequence: () => post<UserSequenceFixed>(`${API}/fix-user-sequence`),
 
   listBucketFiles: () => get<BucketListing>(`${API}/list-bucket-files`),
   deleteBucketFiles: (filenames: string[]) => post<BucketDeleteResult>(`${API}/delete-bucket-files`, { filenames }),

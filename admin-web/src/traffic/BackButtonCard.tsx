@@ -4,7 +4,7 @@ import { Form, FormDataConsumer, SaveButton, TextInput, useDataProvider, useNoti
 import { TEXTS } from '../lib/texts';
 import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';
-import type { BackButtonConfig } from '../providers/types';
+import type { BackButtonConfig } from '../api/types';
 import { ConfigHistory } from './ConfigHistory';
 import { checkBackButtonForm } from './idle-form';
 import { RedirectCard } from './RedirectCard';

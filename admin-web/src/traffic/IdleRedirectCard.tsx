@@ -4,7 +4,7 @@ import { Form, FormDataConsumer, NumberInput, SaveButton, TextInput, useDataProv
 import { TEXTS } from '../lib/texts';
 import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';
-import type { IdleRedirectConfig } from '../providers/types';
+import type { IdleRedirectConfig } from '../api/types';
 import { ConfigHistory } from './ConfigHistory';
 import { checkIdleForm, describeSeconds, IDLE_MAX, IDLE_MIN } from './idle-form';
 import { RedirectCard } from './RedirectCard';

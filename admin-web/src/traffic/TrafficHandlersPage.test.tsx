@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../lib/texts';
-import type { BackButtonConfig, IdleRedirectConfig } from '../providers/types';
+import type { BackButtonConfig, IdleRedirectConfig } from '../api/types';
 import { httpError, renderAdmin } from '../test/render';
 import { checkBackButtonForm, checkIdleForm } from './idle-form';
 import TrafficHandlersPage from './TrafficHandlersPage';

@@ -6,7 +6,7 @@ import { useListContext, useRecordContext, useUnselectAll } from 'react-admin';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDate, formatDateTime } from '../lib/format';
 import { TRUST_TEXTS } from '../lib/trust-texts';
-import type { AdminUser } from '../providers/types';
+import type { AdminUser } from '../api/types';
 import { BanDialog } from '../components/BanDialog';
 import { useBanUsers } from '../lib/useBanUsers';
 

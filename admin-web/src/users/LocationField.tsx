@@ -2,7 +2,7 @@ import { Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRecordContext } from 'react-admin';
 import type { AdminDataProvider } from '../providers/data-provider';
-import type { AdminUser } from '../providers/types';
+import type { AdminUser } from '../api/types';
 
 const coordinates = (lat: number, lon: number) => `${lat.toFixed(2)}, ${lon.toFixed(2)}`;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../lib/texts';
 import { TRUST_TEXTS } from '../lib/trust-texts';
-import type { AdminUser } from '../providers/types';
+import type { AdminUser } from '../api/types';
 import { httpError, renderAdmin } from '../test/render';
 import UserList from './UserList';
 

@@ -13,7 +13,7 @@ import {
 import { formatNumber } from '../lib/format';
 import { TEXTS } from '../lib/texts';
 import { useListLoadError } from '../lib/useListLoadError';
-import type { AdminUser } from '../providers/types';
+import type { AdminUser } from '../api/types';
 import { BannedCell, BanToggle, BulkBanButtons } from './BanActions';
 import { LocationField } from './LocationField';
 import { UserTotals } from './UserTotals';

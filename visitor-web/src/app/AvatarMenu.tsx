@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { LogoutIcon, ShieldIcon, SwitchUserIcon, UserIcon } from '../components/icons';
 import { initials } from '../lib/format';
-import type { Session } from '../lib/session';
+import type { Session } from '../api/types';
 import { menuKeyTarget } from './menu-keys';
 import './avatar-menu.css';
 

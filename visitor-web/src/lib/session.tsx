@@ -11,19 +11,7 @@ import {
   setLoggedOut,
   storeSession,
 } from './session-storage';
-
-export interface Session {
-  id: number | string;
-  sessionId: string;
-  username: string;
-  email: string | null;
-  emailVerified: boolean;
-  latitude: number | null;
-  longitude: number | null;
-  createdAt: string;
-  /** An operator banned the account: it may browse, but not upload, vote or report. */
-  banned?: boolean;
-}
+import type { Session } from '../api/types';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 

@@ -1,14 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import type { SiteConfig } from '../api/types';
 
 export const DEFAULT_SITE_NAME = "How's my Vibe?";
 const CACHE_KEY = 'hmv.siteConfig';
-
-export interface SiteConfig {
-  siteName: string;
-  analyticsUrl: string;
-}
 
 function cached(): SiteConfig | undefined {
   try {

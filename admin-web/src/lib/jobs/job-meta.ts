@@ -1,4 +1,4 @@
-import type { AdminJob, JobName } from '../../providers/types';
+import type { AdminJob, JobName } from '../../api/types';
 
 /** How each kind of job is named in the portal and which page shows it. */
 export const JOB_META: Record<JobName, { label: string; page: string; pageLabel: string }> = {

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { localStorageStore, memoryStore } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminJob, JobStart } from '../../providers/types';
+import type { AdminJob, JobStart } from '../../api/types';
 import { httpError, renderAdmin } from '../../test/render';
 import { JobProgress } from '../../components/JobProgress';
 import { useAdminJob } from './useAdminJob';

@@ -4,7 +4,7 @@ import { useDataProvider, useNotify, useStore } from 'react-admin';
 import { useNotifyError } from '../useNotifyError';
 import { httpStatus } from '../../providers/http';
 import type { AdminDataProvider } from '../../providers/data-provider';
-import type { AdminJob, JobName, JobStart } from '../../providers/types';
+import type { AdminJob, JobName, JobStart } from '../../api/types';
 import { isRunning, isTerminal, JOB_META } from './job-meta';
 import { JOBS_LIST_KEY, useJobsList } from './useJobs';
 

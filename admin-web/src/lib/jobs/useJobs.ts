@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/data-provider';
-import type { AdminJob } from '../../providers/types';
+import type { AdminJob } from '../../api/types';
 import { isRunning } from './job-meta';
 
 export const JOBS_LIST_KEY = ['adminJobs'] as const;

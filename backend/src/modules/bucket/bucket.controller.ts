@@ -1,10 +1,17 @@
 import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Audited } from '../../platform/audit/audited.js';
 import { AdminOnly } from '../../platform/http/admin-auth/admin-routes.js';
 import { jobAccepted } from '../../platform/jobs/job-queue.js';
 import { BucketService } from './bucket.service.js';
 import { DeleteBucketFilesDto } from './dto/delete-bucket-files.dto.js';
+import {
+  BucketDeleteResultDto,
+  BucketListingDto,
+  DuplicateResultDto,
+  ImportResultDto,
+} from './dto/bucket-answers.dto.js';
+import { JobAcceptedDto } from '../../platform/jobs/job-view.dto.js';
 
 @ApiTags('admin: bucket')
 @AdminOnly()
@@ -14,7 +21,8 @@ export class BucketController {
 
   @Get('list-bucket-files')
   @Header('Cache-Control', 'no-store')
-  list() {
+  @ApiOkResponse({ type: BucketListingDto })
+  list(): Promise<BucketListingDto> {
     return this.bucket.list();
   }
 
@@ -25,7 +33,8 @@ export class BucketController {
     target: (req) => (Array.isArray(req.body?.filenames) ? (req.body.filenames as unknown[]).join(', ') : ''),
     detail: (_req, r) => `${r?.deleted?.length ?? 0} deleted, ${r?.errors?.length ?? 0} errors`,
   })
-  delete(@Body() body: DeleteBucketFilesDto) {
+  @ApiOkResponse({ type: BucketDeleteResultDto, description: '404 File not found: <key> when none exists' })
+  delete(@Body() body: DeleteBucketFilesDto): Promise<BucketDeleteResultDto> {
     return this.bucket.delete(body.filenames);
   }
 
@@ -33,21 +42,23 @@ export class BucketController {
   @Get('find-duplicates')
   @HttpCode(202)
   @Header('Cache-Control', 'no-store')
-  @ApiAcceptedResponse({ description: '{ jobId, state, progress, ... }' })
-  async findDuplicates() {
+  @ApiExtraModels(DuplicateResultDto)
+  @ApiAcceptedResponse({ type: JobAcceptedDto, description: 'the job; its result is a DuplicateResultDto' })
+  async findDuplicates(): Promise<JobAcceptedDto> {
     return jobAccepted(await this.bucket.startDuplicateScan());
   }
 
   /** A job: its result is { imported, skipped, errors, totalFiles }. */
   @Post('import-media')
   @HttpCode(202)
-  @ApiAcceptedResponse({ description: '{ jobId, state, progress, ... }' })
+  @ApiExtraModels(ImportResultDto)
+  @ApiAcceptedResponse({ type: JobAcceptedDto, description: 'the job; its result is an ImportResultDto' })
   @Audited({
     action: 'db.import',
     target: () => 'bucket',
     detail: (_req, r) => (r?.jobId ? `job ${r.jobId}` : undefined),
   })
-  async importMedia() {
+  async importMedia(): Promise<JobAcceptedDto> {
     return jobAccepted(await this.bucket.startImport());
   }
 }

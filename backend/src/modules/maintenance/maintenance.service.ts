@@ -67,7 +67,7 @@ export class MaintenanceService {
   async reset(actor: AuditActor) {
     const deleted = await this.probe.reset({ ...actor, action: 'db.reset', target: 'database', outcome: 'ok' });
     return {
-      success: true,
+      success: true as const,
       message: 'Database reset: users, media, votes and views were deleted. Files in the bucket were kept.',
       deleted,
     };

@@ -13,7 +13,7 @@ import {
   Res,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { badRequest, forbidden, notFound } from '../../platform/domain-error.js';
 import type { User } from '../session/domain/user.js';
@@ -21,14 +21,17 @@ import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visit
 import { ExcludeIdsPipe, MediaIdPipe } from './dto/media-id.pipe.js';
 import {
   DeleteMediaQueryDto,
+  MediaDeletedDto,
   MediaStatDto,
   RateItemDto,
   RecordViewDto,
   UploadMediaDto,
   UserStatsDto,
+  ViewRecordedDto,
 } from './dto/media.dto.js';
 import { ALL_RATED_MESSAGE, MediaService } from './media.service.js';
 import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
+import { ApiOkOrNull } from '../../platform/http/api-nullable.js';
 
 /** What the visitor app sends as Idempotency-Key (a UUID); the column holds 64. */
 const UPLOAD_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -44,6 +47,11 @@ export class MediaController {
   @Visitor('body.userId')
   @RefuseBanned()
   @UseInterceptors(UploadInterceptor)
+  @ApiCreatedResponse({
+    type: MediaStatDto,
+    description:
+      '413 too large (images under 10,000,000 bytes, videos under 20,000,000); 415 not an allowed type (judged by content; an MP4 must be one all through); 400 no file',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -74,7 +82,7 @@ export class MediaController {
 
   @Get('media/random/:userId')
   @Visitor('params.userId')
-  @ApiOkResponse({ type: RateItemDto, description: 'JSON null when nobody else has uploaded anything yet' })
+  @ApiOkOrNull(RateItemDto, 'JSON null when nobody else has uploaded anything yet; 404 when everything is rated')
   async random(
     @CurrentVisitor() user: User,
     @Query('exclude', ExcludeIdsPipe) exclude: number[],
@@ -90,21 +98,23 @@ export class MediaController {
   @Post('media/:id/view')
   @HttpCode(200)
   @Visitor('body.userId')
+  @ApiOkResponse({ type: ViewRecordedDto })
   async view(
     @CurrentVisitor() user: User,
     @Param('id', MediaIdPipe) id: number,
     @Body() _body: RecordViewDto,
-  ): Promise<{ recorded: boolean }> {
+  ): Promise<ViewRecordedDto> {
     return { recorded: await this.media.recordView(user.id, id) };
   }
 
   @Delete('media/:id')
   @Visitor('query.userId')
+  @ApiOkResponse({ type: MediaDeletedDto })
   async remove(
     @CurrentVisitor() user: User,
     @Param('id', MediaIdPipe) id: number,
     @Query() _query: DeleteMediaQueryDto,
-  ): Promise<{ success: true }> {
+  ): Promise<MediaDeletedDto> {
     await this.media.deleteMedia(id, user.id);
     return { success: true };
   }
@@ -112,6 +122,7 @@ export class MediaController {
   @Get('users/:id/stats')
   @Visitor('params.id')
   @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: UserStatsDto })
   async stats(@CurrentVisitor() user: User): Promise<UserStatsDto> {
     const s = await this.media.statsFor(user.id);
     return {

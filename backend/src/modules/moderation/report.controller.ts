@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { User } from '../session/domain/user.js';
 import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
 import { MediaIdPipe } from '../media/dto/media-id.pipe.js';
-import { ReportMediaDto } from './dto/report.dto.js';
+import { ReportedDto, ReportMediaDto } from './dto/report.dto.js';
 import { ModerationService } from './moderation.service.js';
 
 @ApiTags('media')
@@ -17,14 +17,14 @@ export class ReportController {
   @Visitor()
   @RefuseBanned()
   @ApiCreatedResponse({
-    description:
-      '{ reported: true }; 400 own_media; 404 not_found; 409 already_reported; 403 banned (the visitor is banned)',
+    type: ReportedDto,
+    description: '400 own_media; 404 not_found; 409 already_reported; 403 banned (the visitor is banned)',
   })
   async report(
     @CurrentVisitor() user: User,
     @Param('id', MediaIdPipe) id: number,
     @Body() body: ReportMediaDto,
-  ): Promise<{ reported: true }> {
+  ): Promise<ReportedDto> {
     await this.moderation.report(user.id, id, body.reason, body.note);
     return { reported: true };
   }

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/env.js';
 import { AuthService } from './auth.service.js';
 import { MAGIC_LINK_PAGE_CSP, magicLinkPage } from './magic-link-page.js';
 import type { User } from './domain/user.js';
-import { LoginExistingDto, SendMagicLinkDto } from './dto/auth.dto.js';
+import { LoginExistingDto, MessageDto, SendMagicLinkDto } from './dto/auth.dto.js';
 import { CurrentVisitor, OptionalVisitorSessionId, Visitor } from './identity/visitor.guard.js';
 import { setSessionCookie } from './identity/session-cookie.js';
 import { UserRepository } from './user.repository.js';
@@ -22,7 +22,12 @@ export class AuthController {
   @Post('send-magic-link')
   @HttpCode(200)
   @Visitor()
-  async sendMagicLink(@CurrentVisitor() user: User, @Body() body: SendMagicLinkDto, @Req() req: Request) {
+  @ApiOkResponse({ type: MessageDto })
+  async sendMagicLink(
+    @CurrentVisitor() user: User,
+    @Body() body: SendMagicLinkDto,
+    @Req() req: Request,
+  ): Promise<MessageDto> {
     this.auth.assertOwnSession(user, body.sessionId);
     await this.auth.sendMagicLink(user, body.email, req.ip ?? 'unknown');
     return { message: 'Magic link sent. Check your email for a secure login link.' };
@@ -30,7 +35,8 @@ export class AuthController {
 
   @Post('login-existing')
   @HttpCode(200)
-  async loginExisting(@Body() body: LoginExistingDto, @Req() req: Request) {
+  @ApiOkResponse({ type: MessageDto })
+  async loginExisting(@Body() body: LoginExistingDto, @Req() req: Request): Promise<MessageDto> {
     await this.auth.sendLoginLink(body.email, req.ip ?? 'unknown');
     return { message: 'If an account uses that address, a login link is on its way.' };
   }

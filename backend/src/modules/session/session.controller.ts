@@ -1,10 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AppConfig } from '../../config/env.js';
 import { badRequest, unauthenticated } from '../../platform/domain-error.js';
 import type { User } from './domain/user.js';
-import { ProfileDto, SessionDto, UpdateProfileDto, UpsertSessionDto } from './dto/session.dto.js';
+import {
+  ProfileDto,
+  SessionDto,
+  UpdateProfileDto,
+  UpsertSessionDto,
+  UsernameAvailabilityDto,
+} from './dto/session.dto.js';
 import { CurrentVisitor, OptionalVisitorSessionId, Visitor } from './identity/visitor.guard.js';
 import { setSessionCookie } from './identity/session-cookie.js';
 import { SessionService } from './session.service.js';
@@ -21,6 +27,7 @@ export class SessionController {
 
   @Post('session')
   @HttpCode(200)
+  @ApiOkResponse({ type: SessionDto })
   async upsert(@Body() body: UpsertSessionDto, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
     if ((body.latitude === undefined) !== (body.longitude === undefined)) {
       throw badRequest('latitude and longitude must be sent together');
@@ -32,6 +39,7 @@ export class SessionController {
 
   /** The cookie's user, without the session id. */
   @Get('session')
+  @ApiOkResponse({ type: ProfileDto, description: '401 when the cookie names no user' })
   async current(@OptionalVisitorSessionId() sessionId: string | null): Promise<ProfileDto> {
     return ProfileDto.of(await this.cookieUser(sessionId));
   }
@@ -42,6 +50,7 @@ export class SessionController {
    */
   @Post('session/adopt')
   @HttpCode(200)
+  @ApiOkResponse({ type: SessionDto })
   async adopt(@OptionalVisitorSessionId() sessionId: string | null): Promise<SessionDto> {
     return SessionDto.withId(await this.cookieUser(sessionId));
   }
@@ -53,14 +62,16 @@ export class SessionController {
   }
 
   @Get('users/check-username/:name')
+  @ApiOkResponse({ type: UsernameAvailabilityDto })
   async checkUsername(
     @Param('name') name: string,
     @OptionalVisitorSessionId() sessionId: string | null,
-  ): Promise<{ available: boolean }> {
+  ): Promise<UsernameAvailabilityDto> {
     return { available: await this.sessions.isUsernameAvailable(name, sessionId) };
   }
 
   @Patch('users/:id')
+  @ApiOkResponse({ type: ProfileDto, description: '409 Username is already taken' })
   @Visitor('params.id')
   async update(@CurrentVisitor() user: User, @Body() body: UpdateProfileDto): Promise<ProfileDto> {
     return ProfileDto.of(await this.sessions.updateProfile(user, body));

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../../platform/http/admin-auth/admin-routes.js';
-import { ActivityCounters, type DailyCount } from './activity-counters.js';
-import { DailyQueryDto } from './dto/daily-query.dto.js';
+import { ActivityCounters } from './activity-counters.js';
+import { DailyQueryDto, DailyStatsDto, StatsDto } from './dto/stats.dto.js';
 
 /** The dashboard: totals and per-day series from the database's counters (never a count of the tables). */
 @ApiTags('admin')
@@ -12,17 +12,15 @@ export class StatsController {
   constructor(private readonly counters: ActivityCounters) {}
 
   @Get()
-  @ApiOkResponse({ description: '{ totalUsers, totalMedia, totalVotes, totalViews }' })
-  async stats() {
+  @ApiOkResponse({ type: StatsDto })
+  async stats(): Promise<StatsDto> {
     const { totalUsers, totalMedia, totalVotes, totalViews } = await this.counters.totals();
     return { totalUsers, totalMedia, totalVotes, totalViews };
   }
 
   @Get('daily')
-  @ApiOkResponse({
-    description: '{ days: [{ day: "YYYY-MM-DD", uploads, votes, users }] } oldest first, ending today (UTC)',
-  })
-  async daily(@Query() query: DailyQueryDto): Promise<{ days: DailyCount[] }> {
+  @ApiOkResponse({ type: DailyStatsDto })
+  async daily(@Query() query: DailyQueryDto): Promise<DailyStatsDto> {
     return { days: await this.counters.daily(query.days ?? 30) };
   }
 }

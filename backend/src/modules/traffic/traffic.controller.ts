@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { TrafficService } from './traffic.service.js';
+import { PublicRedirectConfigDto } from './dto/redirect-config.dto.js';
 
 @ApiTags('traffic')
 @Controller('api')
@@ -8,7 +9,8 @@ export class TrafficController {
   constructor(private readonly traffic: TrafficService) {}
 
   @Get('idle-redirect-config')
-  get() {
+  @ApiOkResponse({ type: PublicRedirectConfigDto })
+  get(): Promise<PublicRedirectConfigDto> {
     return this.traffic.publicConfig();
   }
 }

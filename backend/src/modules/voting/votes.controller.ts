@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { User } from '../session/domain/user.js';
 import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
 import { CastVoteDto, VoteReceiptDto } from './dto/vote.dto.js';
@@ -14,6 +14,7 @@ export class VotesController {
   @HttpCode(201)
   @Visitor('body.userId')
   @RefuseBanned()
+  @ApiCreatedResponse({ type: VoteReceiptDto, description: '403 own media, 409 second vote, 404 unknown media' })
   async cast(@CurrentVisitor() user: User, @Body() body: CastVoteDto): Promise<VoteReceiptDto> {
     const r = await this.voting.vote(user.id, body.mediaId, body.isHot);
     return {

@@ -5,6 +5,7 @@ import { AdminOnly } from '../http/admin-auth/admin-routes.js';
 import { ListQueryDto, parseListQuery, sendListHeaders } from '../http/simple-rest.js';
 import { auditCsvLine, AUDIT_CSV_HEADER } from './audit-csv.js';
 import { AuditLog, type AuditRow } from './audit-log.js';
+import { AuditRowDto } from './audit-row.dto.js';
 
 @ApiTags('admin')
 @AdminOnly()
@@ -14,6 +15,7 @@ export class AuditController {
 
   /** filter: action, q (target / admin / detail), from, to; newest first by default. */
   @Get()
+  @ApiOkResponse({ type: [AuditRowDto] })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<AuditRow[]> {
     const page = await this.audit.list(query);
     sendListHeaders(res, 'audit', page.offset, page.rows.length, page.total);

@@ -1,5 +1,5 @@
 import { type INestApplication, ValidationPipe } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -10,6 +10,7 @@ import { PinoNestLogger } from '../logging/nest-logger.js';
 import { requestLog } from '../logging/request-log.js';
 import { ROOT_LOGGER, type RootLogger } from '../logging/root-logger.js';
 import { AdminAuthGuard } from './admin-auth/admin-auth.guard.js';
+import { apiDocument } from './api-document.js';
 import { helmetOptions } from './security-headers.js';
 import { ErrorFilter } from './error.filter.js';
 import { checkJsonDepth, rejectNulInBody, rejectNulInUrl } from './hostile-input.js';
@@ -43,18 +44,9 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();
 
-  const docs = new DocumentBuilder()
-    .setTitle("How's my Vibe? API")
-    .setDescription(
-      'Visitor and admin HTTP API. Visitor calls use the session cookie; admin calls use the token from POST /api/admin/login (Bearer) or HTTP Basic.',
-    )
-    .addBearerAuth()
-    .addBasicAuth()
-    .addCookieAuth('vibe_session')
-    .build();
   // production keeps the API's map to admins (a browser asks for the admin login)
   if (config.nodeEnv === 'production') app.use(['/api/docs', '/api/docs-json', '/api/docs-yaml'], adminOnlyDocs(app));
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docs));
+  SwaggerModule.setup('api/docs', app, () => apiDocument(app));
 
   serveWebApps(app.getHttpAdapter().getInstance() as Express, config);
   return app;

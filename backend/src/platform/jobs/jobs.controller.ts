@@ -5,6 +5,7 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { notFound } from '../domain-error.js';
 import { AdminOnly } from '../http/admin-auth/admin-routes.js';
 import { jobNameOf, JobQueue, type JobView } from './job-queue.js';
+import { JobViewDto } from './job-view.dto.js';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 
@@ -27,7 +28,7 @@ export class JobsController {
   /** The app bar's jobs indicator: waiting and active jobs first, then the newest finished ones. */
   @Get()
   @Header('Cache-Control', 'no-store')
-  @ApiOkResponse({ description: 'Job[] (the shape of GET /api/admin/jobs/{id}), unfinished first, newest first' })
+  @ApiOkResponse({ type: [JobViewDto], description: 'Unfinished first, newest first' })
   list(@Query() query: JobListQueryDto): Promise<JobView[]> {
     return this.jobs.list(query.limit ?? 20);
   }
@@ -35,10 +36,7 @@ export class JobsController {
   /** State, progress (0–100 plus counts) and the result or the error of an import, population or duplicate scan. */
   @Get(':id')
   @Header('Cache-Control', 'no-store')
-  @ApiOkResponse({
-    description:
-      '{ id, name, state: waiting|active|completed|failed, progress: { percent, ...counts }, result, error, attemptsMade, createdAt, finishedAt }',
-  })
+  @ApiOkResponse({ type: JobViewDto })
   async get(@Param('id') id: string): Promise<JobView> {
     const job = jobNameOf(id) ? await this.jobs.get(id) : null;
     if (!job) throw notFound('Job not found');

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { badRequest } from '../../../platform/domain-error.js';
 import { Audited } from '../../../platform/audit/audited.js';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { AdsAdminService } from './ads-admin.service.js';
-import { AdConfigDto, type AdMigrationResult, SaveAdConfigDto } from '../dto/ad-config.dto.js';
+import { AdConfigDto, AdMigrationResultDto, SaveAdConfigDto } from '../dto/ad-config.dto.js';
 
 const zone = (zoneId: string): string => {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(zoneId)) throw badRequest('zoneId must be 1 to 32 letters, digits, - or _');
@@ -18,6 +18,7 @@ export class AdsAdminController {
   constructor(private readonly ads: AdsAdminService) {}
 
   @Get('ad-config/:zoneId')
+  @ApiOkResponse({ type: AdConfigDto, description: '404 when the zone was never configured' })
   async get(@Param('zoneId') zoneId: string): Promise<AdConfigDto> {
     return AdConfigDto.of(await this.ads.zone(zone(zoneId)));
   }
@@ -28,6 +29,7 @@ export class AdsAdminController {
     target: (req) => `ad zone ${req.params.zoneId}`,
     detail: (req) => (req.body?.isActive === true ? 'active' : 'inactive'),
   })
+  @ApiCreatedResponse({ type: AdConfigDto, description: '400 Zone name cannot be empty' })
   async save(@Param('zoneId') zoneId: string, @Body() body: SaveAdConfigDto): Promise<AdConfigDto> {
     return AdConfigDto.of(await this.ads.save(zone(zoneId), body));
   }
@@ -36,7 +38,8 @@ export class AdsAdminController {
   @Post('ad-migration')
   @HttpCode(200)
   @Audited({ action: 'db.migrate', target: () => 'ad_configs' })
-  migrate(): Promise<AdMigrationResult> {
+  @ApiOkResponse({ type: AdMigrationResultDto })
+  migrate(): Promise<AdMigrationResultDto> {
     return this.ads.migrate();
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { notFound } from '../../../platform/domain-error.js';
 import { AdConfigRepository, type AdConfig } from '../ad-config.repository.js';
 import { AdSchema } from '../ad-schema.js';
-import type { AdMigrationResult, SaveAdConfigDto } from '../dto/ad-config.dto.js';
+import type { AdMigrationResultDto, SaveAdConfigDto } from '../dto/ad-config.dto.js';
 
 /** The admin side of ad zones; visitors read the same rows through AdsService.activeZone. */
 @Injectable()
@@ -30,7 +30,7 @@ export class AdsAdminService {
     });
   }
 
-  async migrate(): Promise<AdMigrationResult> {
+  async migrate(): Promise<AdMigrationResultDto> {
     const { adConfigsCreated, indexesCreated } = await this.schema.ensure();
     return {
       message:

@@ -48,9 +48,9 @@ export class AdConfigDto {
 }
 
 /** Spec §3 "Ad migration result". */
-export interface AdMigrationResult {
-  message: string;
-  adConfigsCreated: number;
-  indexesCreated: number;
-  error: string | null;
+export class AdMigrationResultDto {
+  @ApiProperty() message!: string;
+  @ApiProperty() adConfigsCreated!: number;
+  @ApiProperty() indexesCreated!: number;
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
 }

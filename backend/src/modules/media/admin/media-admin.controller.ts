@@ -7,7 +7,7 @@ import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
 import { RequireJson } from '../../../platform/http/require-json.js';
 import { ListQueryDto, sendListHeaders } from '../../../platform/http/simple-rest.js';
-import { AdminMediaDto, DeleteMediaDto } from './dto/admin-media.dto.js';
+import { AdminMediaDto, DeleteMediaDto, MediaDeleteResultDto, MediaTotalsDto } from './dto/admin-media.dto.js';
 import { MediaAdminService } from './media-admin.service.js';
 
 @ApiTags('admin')
@@ -18,6 +18,11 @@ export class MediaAdminController {
 
   /** Also the portal's login check: wrong credentials answer 401 here. */
   @Get()
+  @ApiOkResponse({
+    type: [AdminMediaDto],
+    description:
+      'filters q (name or username), type (image/video), id, userId; sort also hotPercentage (unvoted last) and hotScore (lower bound of the Wilson 95 % interval of the hot share). Content-Range: media first-last/total',
+  })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminMediaDto[]> {
     const page = await this.media.list(query);
     sendListHeaders(res, 'media', page.offset, page.rows.length, page.total);
@@ -26,12 +31,13 @@ export class MediaAdminController {
 
   /** The Media page's three totals, from the database's counters. Declared before `:id`, which would take "totals". */
   @Get('totals')
-  @ApiOkResponse({ description: '{ totalMedia, totalVotes, totalViews }' })
-  async totals() {
+  @ApiOkResponse({ type: MediaTotalsDto })
+  async totals(): Promise<MediaTotalsDto> {
     return this.media.totals();
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: AdminMediaDto })
   async get(@Param('id', IdParam) id: number): Promise<AdminMediaDto> {
     return AdminMediaDto.of(await this.media.get(id));
   }
@@ -40,20 +46,18 @@ export class MediaAdminController {
   @Post('delete')
   @HttpCode(200)
   @RequireJson()
-  @ApiOkResponse({ description: '{ deleted: number[], notFound: number[] }' })
+  @ApiOkResponse({ type: MediaDeleteResultDto })
   @Audited({
     action: 'media.bulk_delete',
     target: (req) => idsTarget('media', req.body?.ids ?? []),
     inTransaction: true,
   })
-  deleteMany(
-    @Body() body: DeleteMediaDto,
-    @Actor() actor: AuditActor,
-  ): Promise<{ deleted: number[]; notFound: number[] }> {
+  deleteMany(@Body() body: DeleteMediaDto, @Actor() actor: AuditActor): Promise<MediaDeleteResultDto> {
     return this.media.deleteMany(body.ids, actor);
   }
 
   @Delete(':id')
+  @ApiOkResponse({ type: AdminMediaDto, description: 'the deleted row' })
   @Audited({ action: 'media.delete', target: (req) => `media ${req.params.id}`, inTransaction: true })
   async remove(@Param('id', IdParam) id: number, @Actor() actor: AuditActor): Promise<AdminMediaDto> {
     return AdminMediaDto.of(await this.media.delete(id, actor));

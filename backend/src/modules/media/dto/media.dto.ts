@@ -85,3 +85,11 @@ export class UserStatsDto {
   @ApiProperty() totalViews!: number;
   @ApiProperty({ type: [MediaStatDto] }) mediaStats!: MediaStatDto[];
 }
+
+export class ViewRecordedDto {
+  @ApiProperty({ description: 'only the first view per user counts' }) recorded!: boolean;
+}
+
+export class MediaDeletedDto {
+  @ApiProperty({ enum: [true] }) success!: true;
+}

@@ -9,6 +9,13 @@ import { sendListHeaders } from '../../../platform/http/simple-rest.js';
 import { BanUsersDto, MediaIdsDto, ModerationListQueryDto, UserIdsDto } from '../dto/moderation.dto.js';
 import type { ModerationRow } from '../moderation.repository.js';
 import { ModerationService } from '../moderation.service.js';
+import {
+  BanResultDto,
+  KeepResultDto,
+  ModerationDeleteResultDto,
+  ModerationRowDto,
+  UnbanResultDto,
+} from '../dto/moderation-answers.dto.js';
 
 const bodyIds = (kind: string) => (req: { body?: { ids?: unknown } }) =>
   idsTarget(kind, Array.isArray(req.body?.ids) ? (req.body.ids as number[]) : []);
@@ -21,6 +28,7 @@ export class ModerationAdminController {
   constructor(private readonly moderation: ModerationService) {}
 
   @Get('moderation')
+  @ApiOkResponse({ type: [ModerationRowDto], description: 'Content-Range: moderation first-last/total' })
   async list(
     @Query() query: ModerationListQueryDto,
     @Res({ passthrough: true }) res: Response,
@@ -34,8 +42,8 @@ export class ModerationAdminController {
   @HttpCode(200)
   @RequireJson()
   @Audited({ action: 'moderation.keep', target: bodyIds('media'), inTransaction: true })
-  @ApiOkResponse({ description: '{ kept: number[], notFound: number[] }' })
-  keep(@Body() body: MediaIdsDto, @Actor() actor: AuditActor) {
+  @ApiOkResponse({ type: KeepResultDto })
+  keep(@Body() body: MediaIdsDto, @Actor() actor: AuditActor): Promise<KeepResultDto> {
     return this.moderation.keep(body.ids, actor);
   }
 
@@ -43,8 +51,8 @@ export class ModerationAdminController {
   @HttpCode(200)
   @RequireJson()
   @Audited({ action: 'moderation.delete', target: bodyIds('media'), inTransaction: true })
-  @ApiOkResponse({ description: '{ deleted: number[], notFound: number[] }' })
-  delete(@Body() body: MediaIdsDto, @Actor() actor: AuditActor) {
+  @ApiOkResponse({ type: ModerationDeleteResultDto })
+  delete(@Body() body: MediaIdsDto, @Actor() actor: AuditActor): Promise<ModerationDeleteResultDto> {
     return this.moderation.delete(body.ids, actor);
   }
 
@@ -52,8 +60,8 @@ export class ModerationAdminController {
   @HttpCode(200)
   @RequireJson()
   @Audited({ action: 'user.ban', target: bodyIds('user'), inTransaction: true })
-  @ApiOkResponse({ description: '{ banned: number[], notFound: number[], mediaDeleted: number }' })
-  ban(@Body() body: BanUsersDto, @Actor() actor: AuditActor) {
+  @ApiOkResponse({ type: BanResultDto })
+  ban(@Body() body: BanUsersDto, @Actor() actor: AuditActor): Promise<BanResultDto> {
     return this.moderation.ban(body.ids, body.deleteMedia ?? false, actor);
   }
 
@@ -61,8 +69,8 @@ export class ModerationAdminController {
   @HttpCode(200)
   @RequireJson()
   @Audited({ action: 'user.unban', target: bodyIds('user'), inTransaction: true })
-  @ApiOkResponse({ description: '{ unbanned: number[], notFound: number[] }' })
-  unban(@Body() body: UserIdsDto, @Actor() actor: AuditActor) {
+  @ApiOkResponse({ type: UnbanResultDto })
+  unban(@Body() body: UserIdsDto, @Actor() actor: AuditActor): Promise<UnbanResultDto> {
     return this.moderation.unban(body.ids, actor);
   }
 }

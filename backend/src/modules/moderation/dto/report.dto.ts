@@ -15,3 +15,7 @@ export class ReportMediaDto {
   @MaxLength(MAX_NOTE, { message: `note must be at most ${MAX_NOTE} characters` })
   note?: string;
 }
+
+export class ReportedDto {
+  @ApiProperty({ enum: [true] }) reported!: true;
+}

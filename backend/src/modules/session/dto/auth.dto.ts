@@ -30,3 +30,8 @@ export class LoginExistingDto {
   @MaxLength(254)
   email!: string;
 }
+
+/** What the magic-link calls answer: the same text whatever happened to the address. */
+export class MessageDto {
+  @ApiProperty() message!: string;
+}

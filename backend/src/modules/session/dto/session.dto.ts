@@ -79,3 +79,7 @@ export class SessionDto extends ProfileDto {
     return { ...ProfileDto.of(u), sessionId: u.sessionId };
   }
 }
+
+export class UsernameAvailabilityDto {
+  @ApiProperty({ description: 'case-insensitive; your own name counts as available' }) available!: boolean;
+}

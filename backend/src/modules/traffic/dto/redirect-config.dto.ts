@@ -14,12 +14,14 @@ import {
 import { Optional } from '../../../platform/http/optional.js';
 import {
   type BackButtonConfig,
+  type PublicRedirectConfig,
   IDLE_TIME_DEFAULT,
   IDLE_TIME_MAX,
   IDLE_TIME_MIN,
   type IdleRedirectConfig,
   isRedirectUrl,
 } from '../domain/redirect-config.js';
+import type { TrafficMigrationResult } from '../traffic-schema.js';
 
 export const INVALID_URL_MESSAGE = 'Invalid URL: Please enter a valid URL including http:// or https://';
 
@@ -111,4 +113,18 @@ export class BackButtonConfigDto {
     if (!c) return { id: null, backButtonUrl: '', isActive: false, createdAt: null };
     return { id: c.id, backButtonUrl: c.backButtonUrl, isActive: c.isActive, createdAt: c.createdAt.toISOString() };
   }
+}
+
+/** What the visitor app reads: both redirects in one answer. */
+export class PublicRedirectConfigDto implements PublicRedirectConfig {
+  @ApiProperty() enabled!: boolean;
+  @ApiProperty({ description: 'seconds' }) idleRedirectTime!: number;
+  @ApiProperty() idleRedirectUrl!: string;
+  @ApiProperty() backButtonUrl!: string;
+}
+
+export class TrafficMigrationResultDto implements TrafficMigrationResult {
+  @ApiProperty() idleConfigsCreated!: number;
+  @ApiProperty() backButtonCreated!: number;
+  @ApiProperty() indexesCreated!: number;
 }

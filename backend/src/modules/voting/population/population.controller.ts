@@ -1,11 +1,16 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuditAction } from '../../../platform/audit/audit-entry.js';
 import { Audited } from '../../../platform/audit/audited.js';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
-import { PopulationActionDto } from './dto/population.dto.js';
-import { PopulationService, type PopulationStatus } from './population.service.js';
+import {
+  PopulationActionDto,
+  PopulationResultDto,
+  PopulationStatusDto,
+  UserSequenceFixedDto,
+} from './dto/population.dto.js';
+import { PopulationService } from './population.service.js';
 
 @ApiTags('admin: vote population')
 @AdminOnly()
@@ -16,18 +21,21 @@ export class PopulationController {
   /** The running or paused run, else the last one; poll the job for live progress. */
   @Get('populate-votes')
   @Header('Cache-Control', 'no-store')
-  status(): Promise<PopulationStatus> {
+  @ApiOkResponse({ type: PopulationStatusDto })
+  status(): Promise<PopulationStatusDto> {
     return this.population.status();
   }
 
   /** start and continue answer 202 (a job carries the work); pause and stop answer 200. */
   @Post('populate-votes')
   @Audited({ action: (req) => `population.${req.body?.action ?? 'start'}` as AuditAction, target: () => 'votes' })
-  @ApiOkResponse({ description: 'Population result fields plus state and jobId' })
+  @ApiExtraModels(PopulationResultDto)
+  @ApiOkResponse({ type: PopulationStatusDto, description: 'pause, stop' })
+  @ApiAcceptedResponse({ type: PopulationStatusDto, description: 'start, continue: the jobId carries the work' })
   async control(
     @Body() body: PopulationActionDto,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<PopulationStatus> {
+  ): Promise<PopulationStatusDto> {
     const action = body.action ?? 'start';
     const status = await this.population[action]();
     res.status(action === 'start' || action === 'continue' ? 202 : 200);
@@ -37,7 +45,8 @@ export class PopulationController {
   @Post('fix-user-sequence')
   @HttpCode(200)
   @Audited({ action: 'db.fix_sequence', target: () => 'users id sequence' })
-  fixUserSequence(): Promise<{ success: true; nextUserId: number }> {
+  @ApiOkResponse({ type: UserSequenceFixedDto })
+  fixUserSequence(): Promise<UserSequenceFixedDto> {
     return this.population.fixUserSequence();
   }
 }

@@ -11,10 +11,10 @@ import { parseBasicAuth, parseBearer } from './authorization-header.js';
 export type AdminRequest = Request & { admin?: string; adminToken?: string };
 
 /**
- * Admin authentication for /api/admin/* and /api/db-test/* (and anything marked @AdminOnly()):
- * a session token from POST /api/admin/login (`Authorization: Bearer`, what the portal sends) or
- * HTTP Basic (API clients, scripts). Registered globally so a route under those prefixes can
- * never be left open by a forgotten decorator; only @AdminPublic() (the login itself) is exempt.
+ * Admin authentication for every route marked @AdminOnly() (all of /api/admin/* and
+ * /api/db-test/*: test/admin-routes.test.ts fails on one that is not): a session token from
+ * POST /api/admin/login (`Authorization: Bearer`, what the portal sends) or HTTP Basic (API
+ * clients, scripts). Only @AdminPublic() (the login itself) is exempt.
  * 401 carries no `WWW-Authenticate: Basic`: the browser's own dialog would cover the portal.
  */
 @Injectable()

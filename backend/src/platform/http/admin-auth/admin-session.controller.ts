@@ -24,6 +24,12 @@ export class AdminLoginDto {
   password!: string;
 }
 
+export class AdminLoginAnswerDto {
+  @ApiProperty({ description: 'Send as Authorization: Bearer <token>' }) token!: string;
+  @ApiProperty() expiresAt!: string;
+  @ApiProperty() username!: string;
+}
+
 /** The portal exchanges the password once for a revocable, expiring token (its `adminToken`). */
 @ApiTags('admin')
 @Controller('api/admin')
@@ -39,12 +45,12 @@ export class AdminSessionController {
   @AdminPublic()
   @RequireJson()
   @Audited({ action: 'admin.login', target: () => 'admin portal' })
-  @ApiOkResponse({ description: '{ token, expiresAt, username }; 401 Invalid credentials; 429 while throttled' })
+  @ApiOkResponse({ type: AdminLoginAnswerDto, description: '401 Invalid credentials; 429 while throttled' })
   async login(
     @Req() req: AdminRequest,
     @Body() body: AdminLoginDto,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ token: string; expiresAt: string; username: string }> {
+  ): Promise<AdminLoginAnswerDto> {
     res.setHeader('Cache-Control', 'no-store');
     await this.passwords.verify(body.username, body.password, clientIp(req), res);
     const { token, expiresAt } = await this.tokens.issue(body.username, this.credentials.sessionTag);

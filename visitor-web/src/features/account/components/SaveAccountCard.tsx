@@ -1,5 +1,5 @@
 import { CheckIcon, ShieldIcon } from '../../../components/icons';
-import type { Session } from '../../../lib/session';
+import type { Session } from '../../../api/types';
 import { useSaveAccount } from '../hooks/use-account-actions';
 import { EmailForm } from './EmailForm';
 import './save-card.css';

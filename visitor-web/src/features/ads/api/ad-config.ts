@@ -1,13 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export interface AdConfig {
-  zoneId: string;
-  zoneName: string;
-  adCode: string;
-  isActive: boolean;
-  updatedAt: string;
-}
+import type { AdConfig } from '../../../api/types';
 
 /** Ad config: cached 5 minutes, one retry (spec §7); JSON null means no active ad in the zone. */
 export function useAdConfig(zoneId: string) {

@@ -1,13 +1,10 @@
 import { api } from '../../../lib/api-client';
-import type { Session } from '../../../lib/session';
+import type { Id, Session, UsernameAvailability } from '../../../api/types';
 
-export function checkUsername(name: string, signal?: AbortSignal): Promise<{ available: boolean }> {
-  return api.get<{ available: boolean }>(`/api/users/check-username/${encodeURIComponent(name)}`, signal);
+export function checkUsername(name: string, signal?: AbortSignal): Promise<UsernameAvailability> {
+  return api.get<UsernameAvailability>(`/api/users/check-username/${encodeURIComponent(name)}`, signal);
 }
 
-export function updateProfile(
-  userId: number | string,
-  changes: { username?: string; email?: string },
-): Promise<Session> {
+export function updateProfile(userId: Id, changes: { username?: string; email?: string }): Promise<Session> {
   return api.patch<Session>(`/api/users/${encodeURIComponent(String(userId))}`, changes);
 }

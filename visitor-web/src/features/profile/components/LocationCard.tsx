@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { AlertIcon, MapPinIcon } from '../../../components/icons';
 import { formatCoordinate } from '../../../lib/format';
-import { postSession, type Session } from '../../../lib/session';
+import type { Session } from '../../../api/types';
+import { postSession } from '../../../lib/session';
 import { errorMessage } from '../../../lib/api-client';
 import { useGeolocation } from '../hooks/use-geolocation';
 import './location-card.css';

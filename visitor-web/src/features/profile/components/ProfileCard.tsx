@@ -1,6 +1,6 @@
 import { CheckIcon } from '../../../components/icons';
 import { formatDate, initials } from '../../../lib/format';
-import type { Session } from '../../../lib/session';
+import type { Session } from '../../../api/types';
 import './profile-card.css';
 
 export function ProfileCard({ user }: { user: Session }) {

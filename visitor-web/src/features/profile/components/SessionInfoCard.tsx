@@ -1,4 +1,4 @@
-import type { Session } from '../../../lib/session';
+import type { Session } from '../../../api/types';
 
 export function SessionInfoCard({ user }: { user: Session }) {
   return (

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { clearToasts, useToasts } from '../../../components/toast-store';
 import { renderHook } from '@testing-library/react';
-import type { Session } from '../../../lib/session';
+import type { Session } from '../../../api/types';
 import { UpdateInfoForm } from './UpdateInfoForm';
 
 const user: Session = {
@@ -16,6 +16,7 @@ const user: Session = {
   latitude: null,
   longitude: null,
   createdAt: '2025-03-05T10:00:00Z',
+  banned: false,
 };
 
 const fetchMock = vi.fn();

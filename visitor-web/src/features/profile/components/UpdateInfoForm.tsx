@@ -5,7 +5,7 @@ import { AlertIcon, CheckIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { track } from '../../../lib/analytics';
-import type { Session } from '../../../lib/session';
+import type { Session } from '../../../api/types';
 import { updateProfile } from '../api/profile-api';
 import { USERNAME_MIN, useUsernameAvailability } from '../hooks/use-username-availability';
 

@@ -1,34 +1,14 @@
 import { api, ApiError } from '../../../lib/api-client';
-import type { MediaRenditions } from '../../../lib/renditions';
-
-export type Id = number | string;
-
-export interface RateItem extends MediaRenditions {
-  id: Id;
-  url: string;
-  mimeType: string;
-  totalVotes: number;
-  hotPercentage: number;
-  notPercentage: number;
-  userHasVoted: boolean;
-}
-
-export interface VoteResult {
-  mediaId: Id;
-  isHot: boolean;
-  totalVotes: number;
-  hotVotes: number;
-  hotPercentage: number;
-  notPercentage: number;
-}
+import type { Id, RateItem, ViewRecorded, VoteResult } from '../../../api/types';
 
 /** 200 item, 200 null (nothing of others to rate), 404 (everything rated). */
-export function fetchRandomMedia(userId: Id, exclude: Id[] = []): Promise<RateItem | null> {
+// exclude: the rating hook keeps skipped and failed ids as the strings it compares
+export function fetchRandomMedia(userId: Id, exclude: readonly (Id | string)[] = []): Promise<RateItem | null> {
   const qs = exclude.length ? `?exclude=${exclude.map((id) => encodeURIComponent(String(id))).join(',')}` : '';
   return api.get<RateItem | null>(`/api/media/random/${encodeURIComponent(String(userId))}${qs}`);
 }
 
-export function recordView(mediaId: Id, userId: Id): Promise<{ recorded: boolean }> {
+export function recordView(mediaId: Id, userId: Id): Promise<ViewRecorded> {
   return api.post(`/api/media/${encodeURIComponent(String(mediaId))}/view`, { userId });
 }
 

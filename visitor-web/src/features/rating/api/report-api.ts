@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import type { Id } from './rating-api';
+import type { Id, Reported, ReportReason } from '../../../api/types';
 
 /** The reasons the server takes, with the labels the dialog shows (issue 12). */
 export const REPORT_REASONS = [
@@ -10,13 +10,11 @@ export const REPORT_REASONS = [
   { value: 'minor', label: 'Minor in the image' },
   { value: 'copyright', label: 'Not mine / copyright' },
   { value: 'other', label: 'Other' },
-] as const;
-
-export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
+] as const satisfies readonly { value: ReportReason; label: string }[];
 
 export const MAX_REPORT_NOTE = 200;
 
 /** One report per visitor and item; the server answers 409 already_reported for a second. */
-export function reportMedia(mediaId: Id, reason: ReportReason, note?: string): Promise<{ reported: true }> {
+export function reportMedia(mediaId: Id, reason: ReportReason, note?: string): Promise<Reported> {
   return api.post(`/api/media/${encodeURIComponent(String(mediaId))}/report`, note ? { reason, note } : { reason });
 }

@@ -14,7 +14,7 @@ import {
   PauseIcon,
   PlayIcon,
 } from '../../../components/icons';
-import type { Id } from '../api/rating-api';
+import type { Id } from '../../../api/types';
 import { useRating } from '../hooks/use-rating';
 import { useMediaAreaHeight } from '../hooks/use-media-area-height';
 import { useSwipeVote } from '../hooks/use-swipe-vote';

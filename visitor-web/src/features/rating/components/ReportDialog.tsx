@@ -4,8 +4,8 @@ import { Dialog } from '../../../components/Dialog';
 import { FlagIcon } from '../../../components/icons';
 import { toast } from '../../../components/toast-store';
 import { errorMessage, isStatus } from '../../../lib/api-client';
-import type { Id } from '../api/rating-api';
-import { MAX_REPORT_NOTE, REPORT_REASONS, reportMedia, type ReportReason } from '../api/report-api';
+import type { Id, ReportReason } from '../../../api/types';
+import { MAX_REPORT_NOTE, REPORT_REASONS, reportMedia } from '../api/report-api';
 import './report-dialog.css';
 
 interface ReportDialogProps {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it, vi } from 'vitest';
-import type { RateItem } from '../api/rating-api';
+import type { RateItem } from '../../../api/types';
 import { StageMedia } from './StageMedia';
 
 const base: RateItem = {

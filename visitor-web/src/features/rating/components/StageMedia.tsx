@@ -1,7 +1,7 @@
 import { useState, type CSSProperties, type Ref } from 'react';
 import { isVideo } from '../../../components/MediaView';
 import { FALLBACK_ASPECT, placeholderUrl, storedAspect } from '../../../lib/renditions';
-import type { RateItem } from '../api/rating-api';
+import type { RateItem } from '../../../api/types';
 import { stageSizes } from '../hooks/use-media-area-height';
 
 interface StageMediaProps {

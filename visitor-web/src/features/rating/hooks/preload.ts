@@ -1,4 +1,4 @@
-import type { RateItem } from '../api/rating-api';
+import type { RateItem } from '../../../api/types';
 
 /** The spec's cache of the next pick (§7, §9): 30 s. */
 export const NEXT_CACHE_MS = 30_000;

@@ -3,16 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isStatus } from '../../../lib/api-client';
 import { toast } from '../../../components/toast-store';
 import { track } from '../../../lib/analytics';
-import {
-  fetchRandomMedia,
-  NothingShowableError,
-  recordView,
-  retryOnce,
-  submitVote,
-  type Id,
-  type RateItem,
-  type VoteResult,
-} from '../api/rating-api';
+import { fetchRandomMedia, NothingShowableError, recordView, retryOnce, submitVote } from '../api/rating-api';
+import type { Id, RateItem, VoteResult } from '../../../api/types';
 import { FALLBACK_ASPECT, storedAspect } from '../../../lib/renditions';
 import { mediaAreaHeight, stageSizes } from './use-media-area-height';
 import { NEXT_CACHE_MS, phoneLike, prefetchUsable, preloadMedia, type Preload } from './preload';

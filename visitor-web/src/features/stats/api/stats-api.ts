@@ -1,35 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { MediaRenditions } from '../../../lib/renditions';
 import { hotVotesFromPercentage } from '../../../lib/confidence';
-
-export type Id = number | string;
-
-export interface MediaStat extends MediaRenditions {
-  id: Id;
-  url: string;
-  mimeType: string;
-  originalName: string;
-  size: number;
-  uploadedAt: string;
-  totalViews: number;
-  totalVotes: number;
-  hotVotes?: number;
-  hotPercentage: number;
-  notPercentage: number;
-  /** Reports hid it from rating until a moderator decides. */
-  underReview?: boolean;
-}
+import type { Id, MediaDeleted, MediaStat, UserStats } from '../../../api/types';
 
 /** The hot count: sent by the server; from the rounded percentage for an older answer without it. */
 export const hotVotesOf = (m: MediaStat): number => m.hotVotes ?? hotVotesFromPercentage(m.hotPercentage, m.totalVotes);
-
-export interface UserStats {
-  totalUploads: number;
-  totalVotes: number;
-  totalViews: number;
-  mediaStats: MediaStat[];
-}
 
 export function useUserStats(userId: Id | undefined) {
   return useQuery({
@@ -43,7 +18,7 @@ export function useDeleteMedia(userId: Id | undefined) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (mediaId: Id) =>
-      api.delete<{ success: boolean }>(
+      api.delete<MediaDeleted>(
         `/api/media/${encodeURIComponent(String(mediaId))}?userId=${encodeURIComponent(String(userId))}`,
       ),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['user-stats'] }),

@@ -1,6 +1,6 @@
 import { Dialog } from '../../../components/Dialog';
 import { TrashIcon } from '../../../components/icons';
-import type { MediaStat } from '../api/stats-api';
+import type { MediaStat } from '../../../api/types';
 
 export function DeleteMediaDialog({
   media,

@@ -4,7 +4,8 @@ import { ConfidenceNote } from '../../../components/ConfidenceNote';
 import { SplitBar } from '../../../components/SplitBar';
 import { EyeIcon, TrashIcon, VoteIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
-import { hotVotesOf, type MediaStat } from '../api/stats-api';
+import type { MediaStat } from '../../../api/types';
+import { hotVotesOf } from '../api/stats-api';
 import { UnderReviewBadge } from './UnderReviewBadge';
 import './media-card.css';
 

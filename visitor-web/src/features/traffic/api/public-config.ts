@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export interface PublicTrafficConfig {
-  enabled: boolean;
-  idleRedirectTime: number;
-  idleRedirectUrl: string;
-  backButtonUrl: string;
-}
+import type { PublicTrafficConfig } from '../../../api/types';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { startIdleTimer } from './idle-timer';
 import { isSwipeBack, type TouchPoint } from './swipe';
 import { isAdminPath, navigateAway, usableUrl } from './redirect';
-import type { PublicTrafficConfig } from '../api/public-config';
+import type { PublicTrafficConfig } from '../../../api/types';
 
 const GUARD = 'hmvBackGuard';
 const BASE = 'hmvBackBase';

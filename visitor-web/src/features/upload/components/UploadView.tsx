@@ -7,6 +7,7 @@ import { ACCEPT, DROP_MAX_BYTES, mediaKind, rejectionText, sizeError, validateFi
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { UploadQueue } from './UploadQueue';
 import './upload-view.css';
+import type { Id } from '../../../api/types';
 
 interface Rejected {
   key: string;
@@ -22,7 +23,7 @@ function pastedName(file: File): string {
   return `pasted-image-${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}.${ext}`;
 }
 
-export function UploadView({ userId }: { userId: number | string | undefined }) {
+export function UploadView({ userId }: { userId: Id | undefined }) {
   const queue = useUploadQueue(userId);
   const { add } = queue;
   const [rejected, setRejected] = useState<Rejected[]>([]);

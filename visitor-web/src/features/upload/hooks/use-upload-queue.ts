@@ -17,8 +17,9 @@ import {
   type QueueItem,
 } from './upload-queue';
 import { mediaKind } from './upload-rules';
+import type { Id } from '../../../api/types';
 
-export function useUploadQueue(userId: number | string | undefined) {
+export function useUploadQueue(userId: Id | undefined) {
   const qc = useQueryClient();
   const [items, dispatchToReact] = useReducer(queueReducer, [] as QueueItem[]);
   const [batch, setBatch] = useState(false);

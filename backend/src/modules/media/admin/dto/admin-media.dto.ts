@@ -48,3 +48,15 @@ export class DeleteMediaDto {
   @Max(2_147_483_647, { each: true, message: IDS_MESSAGE })
   ids!: number[];
 }
+
+/** The Media page's three totals. */
+export class MediaTotalsDto {
+  @ApiProperty() totalMedia!: number;
+  @ApiProperty() totalVotes!: number;
+  @ApiProperty() totalViews!: number;
+}
+
+export class MediaDeleteResultDto {
+  @ApiProperty({ type: [Number], description: 'ascending' }) deleted!: number[];
+  @ApiProperty({ type: [Number], description: 'ascending' }) notFound!: number[];
+}

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsLatitude, IsLongitude } from 'class-validator';
 import type { AdminUserRow } from '../users-admin.repository.js';
+import type { LocationLabel } from '../geocoding.service.js';
 
 /** The spec's admin user row (§3). totalVotes / totalViews count what the user did, not what they got. */
 export class AdminUserDto {
@@ -46,4 +47,16 @@ export class GeocodeQueryDto {
   @Type(() => Number)
   @IsLongitude({ message: 'lon must be a number between -180 and 180' })
   lon!: number;
+}
+
+/** The Users page's three totals: active = at least one upload or vote; saved = a verified e-mail. */
+export class UserTotalsDto {
+  @ApiProperty() totalUsers!: number;
+  @ApiProperty() activeUsers!: number;
+  @ApiProperty() savedAccounts!: number;
+}
+
+export class LocationLabelDto implements LocationLabel {
+  @ApiProperty({ example: 'London, England, United Kingdom' }) label!: string;
+  @ApiProperty({ enum: ['geocoder', 'cache', 'coordinates'] }) source!: LocationLabel['source'];
 }

@@ -1,0 +1,82 @@
+/**
+ * The admin API's shapes under the portal's names. Every shape is generated from the backend's
+ * OpenAPI document into ./schema.d.ts (`npm run api:spec`); nothing here restates a field.
+ */
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+/**
+ * Issue 19's rendition fields, until the backend's media DTOs carry them: once `npm run api:spec`
+ * brings them into the schema, this and the `& MediaRenditions` below go. Null (or absent) until
+ * the background job made them: screens then show `url`.
+ */
+interface MediaRenditions {
+  width?: number | null;
+  height?: number | null;
+  placeholder?: string | null;
+  /** WebP ≤ 480 px (a video's poster frame): grid cards. */
+  thumbUrl?: string | null;
+  previewUrl?: string | null;
+  srcset?: string | null;
+  playbackUrl?: string | null;
+}
+
+export type AdminMedia = Schemas['AdminMediaDto'] & MediaRenditions;
+export type MediaTotals = Schemas['MediaTotalsDto'];
+export type MediaDeleteResult = Schemas['MediaDeleteResultDto'];
+export type AdminUser = Schemas['AdminUserDto'];
+export type UserTotals = Schemas['UserTotalsDto'];
+export type LocationLabel = Schemas['LocationLabelDto'];
+export type Stats = Schemas['StatsDto'];
+export type DailyStats = Schemas['DailyStatsDto'];
+
+/** A job as GET /api/admin/jobs/{id} answers it; `R` is the result shape of its kind once completed. */
+export type AdminJob<R = unknown> = Omit<Schemas['JobViewDto'], 'result'> & { result: R | null };
+export type JobName = AdminJob['name'];
+export type ImportResult = Schemas['ImportResultDto'];
+export type DuplicateResult = Schemas['DuplicateResultDto'];
+export type DuplicateGroup = Schemas['DuplicateGroupDto'];
+
+export type BucketFile = Schemas['BucketFileDto'];
+export type BucketListing = Schemas['BucketListingDto'];
+export type BucketDeleteResult = Schemas['BucketDeleteResultDto'];
+
+export type Population = Schemas['PopulationStatusDto'];
+export type PopulationAction = NonNullable<Schemas['PopulationActionDto']['action']>;
+export type UserSequenceFixed = Schemas['UserSequenceFixedDto'];
+
+export type IdleRedirectConfig = Schemas['IdleRedirectConfigDto'];
+export type BackButtonConfig = Schemas['BackButtonConfigDto'];
+export type TrafficMigrationResult = Schemas['TrafficMigrationResultDto'];
+export type AdConfig = Schemas['AdConfigDto'];
+export type AdMigrationResult = Schemas['AdMigrationResultDto'];
+
+/** The DB Admin page's checks, by the last segment of GET /api/db-test/{name}. */
+interface DbTestAnswers {
+  connection: Schemas['DbConnectionCheckDto'];
+  schema: Schemas['DbSchemaCheckDto'];
+  counts: Schemas['DbCountsCheckDto'];
+  queries: Schemas['DbQueriesCheckDto'];
+}
+export type DbTestName = keyof DbTestAnswers;
+/** Any check's answer: the page reads whichever fields its check has. */
+export type DbTestAnswer = Pick<DbTestAnswers[DbTestName], 'success' | 'durationMs'> &
+  Partial<DbTestAnswers['connection'] & DbTestAnswers['schema'] & DbTestAnswers['counts'] & DbTestAnswers['queries']>;
+export type ResetResult = Schemas['ResetResultDto'];
+
+export type ModerationItem = Schemas['ModerationRowDto'] & MediaRenditions;
+export type ModerationStatus = ModerationItem['status'];
+export type ReportReason = Schemas['ReportMediaDto']['reason'];
+export type KeepResult = Schemas['KeepResultDto'];
+export type ModerationDeleteResult = Schemas['ModerationDeleteResultDto'];
+export type BanResult = Schemas['BanResultDto'];
+export type UnbanResult = Schemas['UnbanResultDto'];
+
+export type AuditEntry = Schemas['AuditRowDto'];
+
+/** What starting a job gives the portal: its id, and whether it was already running (409 or the same job). */
+export interface JobStart {
+  jobId: string;
+  alreadyRunning: boolean;
+}

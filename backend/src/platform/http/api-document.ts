@@ -1,0 +1,16 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+/** The OpenAPI document of the API: served at /api/docs and written to docs/openapi.json (`npm run api:spec`). */
+export function apiDocument(app: INestApplication): OpenAPIObject {
+  const info = new DocumentBuilder()
+    .setTitle("How's my Vibe? API")
+    .setDescription(
+      'Visitor and admin HTTP API. Visitor calls use the session cookie; admin calls use the token from POST /api/admin/login (Bearer) or HTTP Basic.',
+    )
+    .addBearerAuth()
+    .addBasicAuth()
+    .addCookieAuth('vibe_session')
+    .build();
+  return SwaggerModule.createDocument(app, info);
+}
