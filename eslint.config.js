@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -11,6 +13,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
+  },
+  {
+    // the web apps: hooks called by the rules (and effects naming what they read), accessible markup
+    files: ['visitor-web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { ...jsxA11y.flatConfigs.recommended.plugins, 'react-hooks': reactHooks },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // focusing a dialog's safe action or a form's first field is what the dialog pattern asks for (MUI props)
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+      // visitors' uploads come with no caption tracks; the players are labelled instead
+      'jsx-a11y/media-has-caption': 'off',
+      // alts name the purpose of media nobody described ("Photo to rate"), which the rule's word list flags
+      'jsx-a11y/img-redundant-alt': 'off',
+    },
+  },
+  {
+    // a promise nobody awaits loses its error: type-aware, so the backend's sources only
+    files: ['backend/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     // domain rules stay plain TypeScript: no framework, ORM, validation or cloud SDK imports

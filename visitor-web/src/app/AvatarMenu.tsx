@@ -143,6 +143,7 @@ export function AvatarMenu({
                   ref={list}
                   id={`${id}-menu`}
                   role="menu"
+                  tabIndex={-1}
                   aria-labelledby={`${id}-button`}
                   className="menu__list"
                   onKeyDown={onMenuKeyDown}

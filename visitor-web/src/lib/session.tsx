@@ -127,18 +127,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     window.location.reload();
   }, []);
 
+  const { refetch } = query;
   const value = useMemo<SessionContextValue>(
     () => ({
       user: query.data ?? null,
       isLoading: query.isPending,
       error: query.error,
       loggedOut,
-      retry: () => void query.refetch(),
+      retry: () => void refetch(),
       setUser,
       logout,
       loginAsNewUser,
     }),
-    [query.data, query.isPending, query.error, query.refetch, loggedOut, setUser, logout, loginAsNewUser],
+    [query.data, query.isPending, query.error, refetch, loggedOut, setUser, logout, loginAsNewUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

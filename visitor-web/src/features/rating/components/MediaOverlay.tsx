@@ -32,7 +32,14 @@ export function MediaOverlay({ open, onOpenChange, url, mimeType, returnFocusTo,
         <Dialog.Overlay className="media-overlay__backdrop" />
         <Dialog.Content className="media-overlay" aria-describedby={undefined} data-testid="media-overlay" {...focus}>
           <Dialog.Title className="visually-hidden">Full-size media</Dialog.Title>
-          <div className="media-overlay__stage" onClick={() => onOpenChange(false)}>
+          {/* a click beside the media closes, as on the backdrop (Escape and Close do it from the keyboard) */}
+          <div
+            className="media-overlay__stage"
+            role="presentation"
+            onClick={(e) => {
+              if (e.target === e.currentTarget) onOpenChange(false);
+            }}
+          >
             {video ? (
               <video
                 className="media-overlay__media media-overlay__media--video"
@@ -45,15 +52,9 @@ export function MediaOverlay({ open, onOpenChange, url, mimeType, returnFocusTo,
                 controls
                 autoPlay
                 playsInline
-                onClick={(e) => e.stopPropagation()}
               />
             ) : (
-              <img
-                className="media-overlay__media"
-                src={url}
-                alt="Full-size photo"
-                onClick={(e) => e.stopPropagation()}
-              />
+              <img className="media-overlay__media" src={url} alt="Full-size photo" />
             )}
           </div>
           {onReport ? <ReportButton className="media-overlay__report" onClick={onReport} /> : null}

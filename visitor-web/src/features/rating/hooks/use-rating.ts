@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isStatus } from '../../../lib/api-client';
 import { toast } from '../../../components/toast-store';
@@ -36,7 +36,7 @@ export function useRating(userId: Id | undefined) {
   const failed = useRef(new Set<string>());
   const [last, setLast] = useState<LastVote | null>(null);
   const [shownId, setShownId] = useState<string | null>(null);
-  const currentKey = ['media', 'random', userId, 'current'] as const;
+  const currentKey = useMemo(() => ['media', 'random', userId, 'current'] as const, [userId]);
   // Votes still on their way must not come back as the next item.
   const recentVotes = () => [...voted.current].slice(-MAX_EXCLUDED);
   const failedIds = () => [...failed.current].slice(-MAX_EXCLUDED);
@@ -59,8 +59,10 @@ export function useRating(userId: Id | undefined) {
     retry: retryOnce,
   });
   const item = current.data ?? null;
-  const nextKey = (id: Id | undefined) =>
-    ['media', 'random', userId, 'next', id === undefined ? null : String(id)] as const;
+  const nextKey = useCallback(
+    (id: Id | undefined) => ['media', 'random', userId, 'next', id === undefined ? null : String(id)] as const,
+    [userId],
+  );
 
   const next = useQuery({
     queryKey: nextKey(item?.id),
@@ -100,7 +102,7 @@ export function useRating(userId: Id | undefined) {
 
   const refetchCurrent = useCallback(() => {
     void qc.refetchQueries({ queryKey: currentKey, exact: true });
-  }, [qc, userId]);
+  }, [qc, currentKey]);
 
   /** Swap in the prefetched next item if it is still fresh and usable; false when there is none. */
   const swapToNext = useCallback((): boolean => {
@@ -124,7 +126,7 @@ export function useRating(userId: Id | undefined) {
       return true;
     }
     return false;
-  }, [item?.id, qc, userId]);
+  }, [item?.id, qc, currentKey, nextKey]);
 
   const advance = useCallback(() => {
     if (!swapToNext()) refetchCurrent();
@@ -209,7 +211,7 @@ export function useRating(userId: Id | undefined) {
   const refresh = useCallback(() => {
     excluded.current = [];
     void qc.refetchQueries({ queryKey: currentKey, exact: true });
-  }, [qc, userId]);
+  }, [qc, currentKey]);
 
   let status: RatingStatus;
   if (userId === undefined || current.isPending) status = 'loading';
