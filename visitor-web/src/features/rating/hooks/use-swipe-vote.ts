@@ -12,6 +12,30 @@ interface Drag {
   trail: { x: number; t: number }[];
 }
 
+/** Moves the card and its Hot/Not stamp (CSS variables: no React render per pointer move). */
+function place(el: HTMLElement, dx: number, phase: string) {
+  const strength = hintStrength(dx, el.offsetWidth);
+  el.style.setProperty('--swipe-x', `${dx}px`);
+  el.style.setProperty('--swipe-turn', `${(dx / el.offsetWidth) * 8}deg`);
+  el.style.setProperty('--swipe-hot', dx > 0 ? String(strength) : '0');
+  el.style.setProperty('--swipe-not', dx < 0 ? String(strength) : '0');
+  el.dataset.swipe = phase;
+}
+
+/** Back to the middle: a spring, or at once under reduced motion. */
+function settle(el: HTMLElement, reducedMotion: boolean, after?: () => void) {
+  if (reducedMotion) {
+    place(el, 0, 'rest');
+    after?.();
+    return;
+  }
+  place(el, 0, 'spring');
+  window.setTimeout(() => {
+    if (el.dataset.swipe === 'spring') el.dataset.swipe = 'rest';
+    after?.();
+  }, 260);
+}
+
 /**
  * Swipe voting with pointer events. No gesture library: @use-gesture/react's useDrag alone is
  * 6.9 KB gzipped (measured with esbuild), this hook about 1 KB, and the visitor bundle was at
@@ -32,27 +56,6 @@ export function useSwipeVote({
 }) {
   const drag = useRef<Drag | null>(null);
   const justDragged = useRef(false);
-
-  const place = (el: HTMLElement, dx: number, phase: string) => {
-    const strength = hintStrength(dx, el.offsetWidth);
-    el.style.setProperty('--swipe-x', `${dx}px`);
-    el.style.setProperty('--swipe-turn', `${(dx / el.offsetWidth) * 8}deg`);
-    el.style.setProperty('--swipe-hot', dx > 0 ? String(strength) : '0');
-    el.style.setProperty('--swipe-not', dx < 0 ? String(strength) : '0');
-    el.dataset.swipe = phase;
-  };
-  const settle = (el: HTMLElement, after?: () => void) => {
-    if (reducedMotion) {
-      place(el, 0, 'rest');
-      after?.();
-      return;
-    }
-    place(el, 0, 'spring');
-    window.setTimeout(() => {
-      if (el.dataset.swipe === 'spring') el.dataset.swipe = 'rest';
-      after?.();
-    }, 260);
-  };
 
   const onPointerDown = useCallback((e: PointerEvent<HTMLElement>) => {
     if (!e.isPrimary || e.button !== 0 || !mayStartSwipe(e.clientX)) return;
@@ -101,8 +104,8 @@ export function useSwipeVote({
             vx: dt > 0 ? (e.clientX - first.x) / dt : 0,
             width: el.offsetWidth,
           });
-      if (!vote || !canVote) return settle(el);
-      if (reducedMotion) return settle(el, () => onVote(vote === 'hot'));
+      if (!vote || !canVote) return settle(el, reducedMotion);
+      if (reducedMotion) return settle(el, true, () => onVote(vote === 'hot'));
       // the card flies out on its side, then the next item takes its place
       place(el, (vote === 'hot' ? 1 : -1) * el.offsetWidth * 1.2, 'fling');
       window.setTimeout(() => {
