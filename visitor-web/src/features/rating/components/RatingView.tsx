@@ -160,12 +160,6 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
               videoRef={video}
               onPlayingChange={setPlaying}
             />
-            <span className="rate__hint rate__hint--hot" aria-hidden="true">
-              Hot
-            </span>
-            <span className="rate__hint rate__hint--not" aria-hidden="true">
-              Not
-            </span>
             {!loaded || r.isSwapping ? (
               <span className={`rate__media-loading${loaded ? ' rate__media-loading--dim' : ''}`}>
                 <Spinner label="Loading media..." inline />
@@ -178,6 +172,12 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
         ) : (
           <div className="rate__media rate__media--skeleton" style={{ height }} />
         )}
+        <span className="rate__hint rate__hint--hot" aria-hidden="true">
+          Hot
+        </span>
+        <span className="rate__hint rate__hint--not" aria-hidden="true">
+          Not
+        </span>
         {isVideoItem && !unknownType ? (
           <button
             type="button"

@@ -17,8 +17,10 @@ function place(el: HTMLElement, dx: number, phase: string) {
   const strength = hintStrength(dx, el.offsetWidth);
   el.style.setProperty('--swipe-x', `${dx}px`);
   el.style.setProperty('--swipe-turn', `${(dx / el.offsetWidth) * 8}deg`);
-  el.style.setProperty('--swipe-hot', dx > 0 ? String(strength) : '0');
-  el.style.setProperty('--swipe-not', dx < 0 ? String(strength) : '0');
+  // the stamps sit beside the card (outside its button, whose name they are not part of)
+  const stage = el.parentElement ?? el;
+  stage.style.setProperty('--swipe-hot', dx > 0 ? String(strength) : '0');
+  stage.style.setProperty('--swipe-not', dx < 0 ? String(strength) : '0');
   el.dataset.swipe = phase;
 }
 
