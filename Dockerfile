@@ -10,6 +10,8 @@ COPY visitor-web/package.json visitor-web/
 COPY admin-web/package.json admin-web/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# the commit health, metrics and the admin portal show (.git is not in the build context)
+ARG GIT_COMMIT=unknown
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime

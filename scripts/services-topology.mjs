@@ -213,7 +213,7 @@ try {
     eventually(
       async () => {
         if (!apis.get(n).running) throw new Error(`api-${n} exited:\n${apis.get(n).log().slice(-2000)}`);
-        return (await fetch(`http://${replicaHosts[n - 1]}:${apiPort}/api/health`)).ok;
+        return (await fetch(`http://${replicaHosts[n - 1]}:${apiPort}/api/health/ready`)).ok;
       },
       `api-${n} to be healthy`,
       180_000,
@@ -474,6 +474,35 @@ ${siteConf}
   });
 
   await check(
+    'nginx gives each request an id: echoed in the answer, on the API’s log line and on nginx’s own',
+    async () => {
+      const r = await web(`/api/users/${bob.id}/stats`, { headers: { cookie: bob.cookie } });
+      const id = r.headers.get('x-request-id');
+      expect(r.status === 200 && /^[0-9a-f]{32}$/.test(id ?? ''), `${r.status} X-Request-Id ${id}`);
+      const jsonLines = (text) =>
+        text
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l));
+      const apiLine = await eventually(
+        () => [...apis.values()].flatMap((a) => jsonLines(a.log())).find((l) => l.reqId === id),
+        'the API’s line for the request',
+        5_000,
+      );
+      expect(
+        apiLine.ip === '127.0.0.1' && apiLine.actor === `visitor:${bob.id}` && typeof apiLine.replica === 'string',
+        JSON.stringify(apiLine),
+      );
+      const nginxLine = await eventually(
+        () => jsonLines(readFileSync(path.join(work, 'nginx.log'), 'utf8')).find((l) => l.reqId === id),
+        'nginx’s line for the request',
+        5_000,
+      );
+      expect(nginxLine.status === 200 && nginxLine.uri === `/api/users/${bob.id}/stats`, JSON.stringify(nginxLine));
+    },
+  );
+
+  await check(
     'mails a magic link to PUBLIC_URL that signs in through nginx; the client’s X-Forwarded-For is not believed',
     async () => {
       const r = await json(
@@ -505,6 +534,11 @@ ${siteConf}
         ?.split(';')[0];
       const session = await (await web('/api/session', { headers: { cookie } })).json();
       expect(session.emailVerified === true && session.id === bob.id, JSON.stringify(session));
+      for (const [name, text] of [
+        ['nginx', readFileSync(path.join(work, 'nginx.log'), 'utf8')],
+        ...[...apis.values()].map((a) => [a.name, a.log()]),
+      ])
+        expect(!text.includes(token), `${name} logged the magic-link token`);
       const ips = (await q(`SELECT DISTINCT ip FROM magic_link_requests`)).map((row) => row.ip);
       expect(ips.length === 1 && ips[0] === '127.0.0.1', `the API saw ${ips} as the client`);
     },

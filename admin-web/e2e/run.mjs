@@ -47,12 +47,28 @@ const CITIES = {
   '35.68,139.69': { city: 'Tokyo', state: 'Tokyo', country: 'Japan' },
   '-33.87,151.21': { city: 'Sydney', state: 'New South Wales', country: 'Australia' },
 };
+// A spec can make it slow and name every place: POST /__control {"delayMs": 4000, "nameAll": true}.
+const geocoderMode = { delayMs: 0, nameAll: false };
 const geocoder = http.createServer((req, res) => {
   const u = new URL(req.url, 'http://x');
-  const key = `${Number(u.searchParams.get('lat'))},${Number(u.searchParams.get('lon'))}`;
-  const address = CITIES[key];
-  res.writeHead(address ? 200 : 404, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(address ? { address } : { error: 'Unable to geocode' }));
+  if (u.pathname === '/__control') {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      Object.assign(geocoderMode, JSON.parse(body || '{}'));
+      res.writeHead(204).end();
+    });
+    return;
+  }
+  const lat = Number(u.searchParams.get('lat'));
+  const lon = Number(u.searchParams.get('lon'));
+  const address =
+    CITIES[`${lat},${lon}`] ??
+    (geocoderMode.nameAll ? { city: `Place ${lat.toFixed(2)}`, country: 'Testland' } : undefined);
+  setTimeout(() => {
+    res.writeHead(address ? 200 : 404, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(address ? { address } : { error: 'Unable to geocode' }));
+  }, geocoderMode.delayMs);
 });
 await new Promise((r) => geocoder.listen(0, '127.0.0.1', r));
 
@@ -184,6 +200,7 @@ const counts = await runPlaywright({
     E2E_ADMIN_PASS: ADMIN.pass,
     E2E_DATA_DIR: appData,
     E2E_BUCKET_OBJECTS: String(bucket.keys.length),
+    E2E_GEOCODER_URL: `http://127.0.0.1:${geocoder.address().port}`,
   },
 });
 await done(counts);

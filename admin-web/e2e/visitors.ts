@@ -25,12 +25,13 @@ async function ok(res: Response, what: string): Promise<Response> {
   return res;
 }
 
-export async function newVisitor(): Promise<Visitor> {
+/** A new visitor; `at`: the location they shared. */
+export async function newVisitor(at?: { latitude: number; longitude: number }): Promise<Visitor> {
   const res = await ok(
     await fetch(`${BASE}/api/session`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ sessionId: sessionId() }),
+      body: JSON.stringify({ sessionId: sessionId(), ...at }),
     }),
     'POST /api/session',
   );

@@ -72,7 +72,7 @@ export async function startApi(env: Record<string, string>, logFile: string): Pr
       );
     }
     try {
-      const res = await fetch(`${baseUrl}/api/health`);
+      const res = await fetch(`${baseUrl}/api/health/ready`);
       if (res.ok) break;
     } catch {}
     if (Date.now() > deadline) {

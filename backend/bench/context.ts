@@ -42,7 +42,7 @@ export interface BenchContext {
   flags: BenchFlags;
   /** Admin credentials the bench API runs with; `authorization` is the ready HTTP Basic header. */
   admin: { username: string; password: string; authorization: string };
-  /** GET /api/health on the main app, measured first: the baseline of every "vs health" column. */
+  /** GET /api/health/ready (database and storage pinged) on the main app, measured first: the baseline of every "vs health" column. */
   health: Measurement;
   /** Every measurement taken so far in this run, by name. */
   results: Map<string, Measurement>;

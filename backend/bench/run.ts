@@ -183,7 +183,7 @@ async function main(): Promise<number> {
     );
     warnIfBusy('before the run');
     main = await startApp({ label: 'main', media: flags.media, votes: flags.votes });
-    const health = await runMeasure({ name: 'GET /api/health', path: '/api/health' });
+    const health = await runMeasure({ name: 'GET /api/health/ready', path: '/api/health/ready' });
     const ctx: BenchContext = {
       baseUrl: main.baseUrl,
       app: main,

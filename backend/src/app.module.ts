@@ -19,7 +19,8 @@ import { CoreModule } from './platform/core.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
 import { AdminAuthModule } from './platform/http/admin-auth/admin-auth.module.js';
 import { LoggingModule } from './platform/logging/logging.module.js';
-import { HealthController } from './platform/http/health.controller.js';
+import { HealthChecks } from './platform/health/health-checks.js';
+import { HealthController } from './platform/health/health.controller.js';
 import { ThrottleModule } from './platform/http/throttle.module.js';
 import { SiteController } from './platform/http/site.controller.js';
 import { MailModule } from './platform/mail/mail.module.js';
@@ -35,7 +36,8 @@ export class AppModule {
         CoreModule.register(config),
         LoggingModule.register(config.logLevel),
         ThrottleModule.register(config),
-        TerminusModule,
+        // its own 'Health Check has failed!' line on every failed probe would repeat what OutageLog says once
+        TerminusModule.forRoot({ logger: false }),
         StorageModule,
         MailModule.register(config),
         AdminAuthModule,
@@ -56,6 +58,7 @@ export class AppModule {
         ModerationModule,
       ],
       controllers: [HealthController, SiteController],
+      providers: [HealthChecks],
     };
   }
 }

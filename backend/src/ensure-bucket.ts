@@ -1,4 +1,5 @@
 import { loadConfigOrExit } from './config/env.js';
+import { createRootLogger } from './platform/logging/root-logger.js';
 import { S3ObjectStorage } from './platform/storage/s3-object-storage.js';
 
 const ATTEMPTS = 30;
@@ -10,8 +11,9 @@ const RETRY_MS = 2_000;
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  const log = createRootLogger(config.logLevel);
   if (!config.s3) {
-    console.error('S3_BUCKET is not set: there is no bucket to create');
+    log.fatal('S3_BUCKET is not set: there is no bucket to create');
     process.exit(1);
   }
   const storage = new S3ObjectStorage(config.s3);
@@ -19,17 +21,17 @@ async function main(): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         const outcome = await storage.ensureBucket();
-        console.log(`Bucket ${config.s3.bucket} ${outcome === 'created' ? 'created' : 'already exists'}`);
+        log.info(`Bucket ${config.s3.bucket} ${outcome === 'created' ? 'created' : 'already exists'}`);
         return;
       } catch (err) {
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         // a refusal (403, 400…) will not change by waiting; no answer or a 5xx means the server is still starting
         if ((status !== undefined && status < 500) || attempt >= ATTEMPTS) {
-          console.error(`Could not create bucket ${config.s3.bucket}: ${(err as Error).message}`);
+          log.error({ err }, `Could not create bucket ${config.s3.bucket}`);
           process.exitCode = 1;
           return;
         }
-        console.warn(`S3 not reachable yet (${(err as Error).message}); retrying`);
+        log.warn(`S3 not reachable yet (${(err as Error).message}); retrying`);
         await new Promise((r) => setTimeout(r, RETRY_MS));
       }
     }

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { loadConfigOrExit } from './config/env.js';
 import { configureApp } from './platform/http/configure-app.js';
+import { PinoNestLogger } from './platform/logging/nest-logger.js';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
@@ -14,7 +15,9 @@ async function bootstrap(): Promise<void> {
   configureApp(app);
   if (config.listenAddress) await app.listen(config.port, config.listenAddress);
   else await app.listen(config.port);
-  console.log(`How's my Vibe? is listening on ${config.publicUrl} (API docs at /api/docs)`);
+  app
+    .get(PinoNestLogger)
+    .log({ msg: `How's my Vibe? is listening on ${config.publicUrl} (API docs at /api/docs)`, port: config.port });
 }
 
 void bootstrap();

@@ -3,16 +3,19 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig, loadConfigOrExit } from './config/env.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
+import { GeocodingModule } from './modules/session/admin/geocoding.module.js';
+import { MediaModule } from './modules/media/media.module.js';
 import { MagicLinkMailModule } from './modules/session/magic-link-mail.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { CoreModule } from './platform/core.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
 import { LoggingModule } from './platform/logging/logging.module.js';
 import { PinoNestLogger } from './platform/logging/nest-logger.js';
+import { createRootLogger } from './platform/logging/root-logger.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 
-/** The job handlers (and the magic-link mail sender) without HTTP: the same modules the API runs, minus the web side. */
+/** The job handlers (and the magic-link mail sender, the reverse geocoding loop) without HTTP: the same modules the API runs, minus the web side. */
 @Module({})
 export class WorkerModule {
   static register(config: AppConfig): DynamicModule {
@@ -25,9 +28,13 @@ export class WorkerModule {
         JobsModule.register(config),
         BucketModule,
         PopulationModule,
+        // the hourly orphan sweep runs where jobs run (once per deployment, see OrphanSweep)
+        MediaModule,
         // magic-link mail waits in the database: the worker sends it when the API does not run jobs
         MailModule.register(config),
         MagicLinkMailModule,
+        // the users list's place names are looked up in the background, here when the API runs no jobs
+        GeocodingModule,
       ],
     };
   }
@@ -37,7 +44,7 @@ async function bootstrap(): Promise<void> {
   const config = Object.assign(loadConfigOrExit(), { runJobs: true });
   if (!config.databaseUrl) {
     // PGlite lives in one process: in embedded mode the API runs the jobs itself
-    console.error(
+    createRootLogger(config.logLevel).fatal(
       'The worker needs DATABASE_URL (PostgreSQL). Without it, the API process runs the jobs (RUN_JOBS defaults to true).',
     );
     process.exit(1);
@@ -47,7 +54,7 @@ async function bootstrap(): Promise<void> {
   // SIGTERM/SIGINT: running jobs stop at their next checkpoint and go back to the queue
   app.enableShutdownHooks();
   await app.init();
-  app.get(PinoNestLogger).log(`Worker running jobs (${config.redisUrl ? 'BullMQ' : 'database queue'})`);
+  app.get(PinoNestLogger).log({ msg: `Worker running jobs (${config.redisUrl ? 'BullMQ' : 'database queue'})` });
 }
 
 void bootstrap();

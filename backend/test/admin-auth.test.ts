@@ -55,7 +55,6 @@ describe(`admin authentication (${dbKind})`, () => {
       'GET /api/admin/media',
       'DELETE /api/admin/media/1',
       'GET /api/admin/users',
-      'GET /api/admin/geocode',
       'GET /api/admin/export-votes',
       'GET /api/admin/stats',
       'POST /api/admin/reset-database',

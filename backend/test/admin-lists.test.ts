@@ -186,6 +186,8 @@ describe(`admin media and users lists (${dbKind})`, () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       banned: false,
       bannedAt: null,
+      location: null,
+      locationPending: false, // shared no location
     });
     expect(res.body.find((u: { id: number }) => u.id === alice.id)).toMatchObject({ totalUploads: 1, totalVotes: 1 });
 

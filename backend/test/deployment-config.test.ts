@@ -61,6 +61,7 @@ interface Service {
   ports?: string[];
   profiles?: string[];
   restart?: string;
+  logging?: { driver?: string; options?: Record<string, string> };
   depends_on?: Record<string, { condition: string }>;
 }
 
@@ -179,6 +180,17 @@ describe('docker-compose.yml and the Dockerfile agree with config/env.ts', () =>
     expect(published.map(([name]) => name)).toEqual(['nginx']);
   });
 
+  it("rotates every service's logs (an unrotated API log grew ~18 GB a day at the bench's vote rate)", () => {
+    for (const [name, s] of Object.entries(compose.services))
+      expect({ name, logging: s.logging }).toEqual({
+        name,
+        logging: {
+          driver: 'json-file',
+          options: { 'max-size': expect.stringMatching(/^\d+m$/), 'max-file': expect.stringMatching(/^\d+$/) },
+        },
+      });
+  });
+
   it('keeps dependencies, history, data and secrets out of the build context', () => {
     const ignored = read('.dockerignore').split('\n');
     for (const entry of ['**/node_modules', '.git', 'data', '.env', '**/dist']) expect(ignored).toContain(entry);
@@ -256,6 +268,19 @@ describe('nginx/default.conf', () => {
     expect(read('nginx/40-security-headers.sh')).toMatch(
       /cp "\/etc\/nginx\/security-headers\/security-headers\.\$variant\.conf" \/etc\/nginx\/security-headers\.conf/,
     );
+  });
+
+  it('gives every proxied request an id the API logs and echoes, and logs its own line with it (no query string)', () => {
+    for (const l of locations.filter((x) => /proxy_pass/.test(x.body)))
+      expect({ path: l.path, body: l.body }).toMatchObject({
+        body: expect.stringMatching(/proxy_set_header X-Request-Id \$request_id;/),
+      });
+    for (const name of ['@too_large', '@api_unavailable'])
+      expect(locations.find((l) => l.path === name)!.body).toMatch(/add_header X-Request-Id \$request_id always;/);
+    const format = /log_format vibe_json escape=json ([\s\S]*?);\n/.exec(conf)![1]!;
+    expect(format).toContain('"reqId":"$request_id"');
+    expect(format).not.toMatch(/\$request\b|\$request_uri|\$args|\$query_string/); // a magic-link token is in the query
+    expect(conf).toMatch(/^\s+access_log \/dev\/stdout vibe_json;/m);
   });
 
   it('sends the builds’ pre-compressed copies of the web apps, with Vary', () => {

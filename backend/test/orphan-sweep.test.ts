@@ -1,6 +1,8 @@
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OrphanSweep } from '../src/modules/media/orphan-sweep.js';
+import { Database } from '../src/platform/database/sql.js';
+import { claimScheduledRun } from '../src/platform/jobs/scheduled-runs.js';
 import { asAdmin, db, seedMedia } from './support/admin.js';
 import { pngImage, upload } from './fixtures/media-fixtures.js';
 import { listKeys, putObject, waitForJob } from './support/jobs.js';
@@ -76,5 +78,25 @@ describe(`orphan objects and unfinished writes (${dbKind}, local storage)`, () =
       `SELECT storage_key FROM media WHERE storage_key LIKE 'uploads/2025/01/%' ORDER BY storage_key`,
     );
     expect(imported.map((r) => r.storage_key)).toEqual(['uploads/2025/01/left-by-reset.png']);
+  });
+
+  it('sweeps once per hour per deployment: of many processes asking at once, one claims the run', async () => {
+    const database = t.app.get(Database);
+    // the test app (it runs jobs) claimed this hour's run at start-up
+    expect(await db(t).query(`SELECT name FROM scheduled_runs`)).toEqual([{ name: 'orphan-sweep' }]);
+    const asks = await Promise.all(Array.from({ length: 8 }, () => claimScheduledRun(database, 'orphan-sweep', HOUR)));
+    expect(asks.filter(Boolean)).toHaveLength(0);
+    await db(t).query(`UPDATE scheduled_runs SET last_run_at = now() - interval '61 minutes'`);
+    const due = await Promise.all(Array.from({ length: 8 }, () => claimScheduledRun(database, 'orphan-sweep', HOUR)));
+    expect(due.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('an API that runs no jobs leaves the sweep to the worker', async () => {
+    const api = await startTestApp({ RUN_JOBS: 'false' });
+    try {
+      expect(await db(api).query(`SELECT name FROM scheduled_runs`)).toEqual([]);
+    } finally {
+      await api.close();
+    }
   });
 });

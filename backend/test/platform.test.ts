@@ -59,7 +59,7 @@ describe(`platform HTTP (${dbKind})`, () => {
   afterAll(() => t.close());
 
   it('reports database and storage health', async () => {
-    const res = await request(t.server).get('/api/health').expect(200);
+    const res = await request(t.server).get('/api/health/ready').expect(200);
     expect(res.body.status).toBe('ok');
     expect(res.body.details.database.status).toBe('up');
     expect(res.body.details.storage).toMatchObject({ status: 'up', provider: 'local' });

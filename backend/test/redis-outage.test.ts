@@ -9,8 +9,8 @@ import { buildBackend, startWorker, uniquePrefix, type WorkerProcess } from './s
 
 /**
  * Redis going away (the throttle counters and the job queues live there). Decided behaviour:
- * visitor routes keep working (the flood guard fails open and logs a warning), /api/health says
- * Redis is down (503), job routes answer 503 at once, and every process still shuts down cleanly.
+ * visitor routes keep working (the flood guard fails open and logs a warning), readiness stays
+ * 200 and reports Redis `degraded` (a load balancer must not pull every replica for a Redis blip), job routes answer 503 at once, and every process still shuts down cleanly.
  * Each test runs its own redis-server on a spare port and stops it; the machine's Redis is never touched.
  */
 describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
@@ -31,21 +31,29 @@ describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
     await redis?.stop();
   });
 
-  it('visitor routes keep answering while Redis is down; health reports Redis; the limit is back with Redis', async () => {
-    const health = await request(t.server).get('/api/health').expect(200);
-    expect(health.body.details.redis.status).toBe('up');
+  it('visitor routes keep answering while Redis is down; readiness stays 200 reporting Redis degraded; the limit is back with Redis', async () => {
+    const health = await request(t.server).get('/api/health/ready').expect(200);
+    expect(health.body).toMatchObject({ status: 'ok', details: { redis: { status: 'up' } } });
     await request(t.server).get('/api/idle-redirect-config').expect(200);
 
     await redis.stop();
     for (let i = 0; i < 8; i++) await request(t.server).get('/api/idle-redirect-config').expect(200);
-    const down = await request(t.server).get('/api/health').expect(503);
-    expect(down.body.details.redis.status).toBe('down');
+    const down = await request(t.server).get('/api/health/ready').expect(200);
+    expect(down.body.status).toBe('degraded');
+    expect(down.body.details.redis).toMatchObject({
+      status: 'degraded',
+      message: expect.stringMatching(/^Redis is unreachable/),
+    });
     expect(down.body.details.database.status).toBe('up');
+    // the monitoring report says so too, and the job queues cannot be read
+    const report = await request(t.server).get('/api/health').expect(200);
+    expect(report.body.details.redis.status).toBe('degraded');
+    expect(report.body.details.jobs.queues).toMatchObject({ error: expect.stringMatching(/Redis/) });
 
     await redis.start();
     // counting resumes once the client has reconnected: the sixth request in the minute is refused
     const deadline = Date.now() + 30_000;
-    while ((await request(t.server).get('/api/health')).status !== 200) {
+    while ((await request(t.server).get('/api/health/ready')).body.status !== 'ok') {
       if (Date.now() > deadline) throw new Error('health did not recover after Redis came back');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -74,7 +82,8 @@ describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
     await request(other.server).get('/api/idle-redirect-config').expect(200);
     await redis.stop();
     try {
-      await request(other.server).get('/api/health').expect(503); // the outage is noticed
+      await request(other.server).get('/api/health/ready').expect(200); // noticed, and still ready
+      expect((await request(other.server).get('/api/health/ready')).body.details.redis.status).toBe('degraded');
       await other.close(); // resolves: no hook waits for Redis to come back
     } finally {
       await redis.start();

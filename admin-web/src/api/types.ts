@@ -27,7 +27,6 @@ export type MediaTotals = Schemas['MediaTotalsDto'];
 export type MediaDeleteResult = Schemas['MediaDeleteResultDto'];
 export type AdminUser = Schemas['AdminUserDto'];
 export type UserTotals = Schemas['UserTotalsDto'];
-export type LocationLabel = Schemas['LocationLabelDto'];
 export type Stats = Schemas['StatsDto'];
 export type DailyStats = Schemas['DailyStatsDto'];
 

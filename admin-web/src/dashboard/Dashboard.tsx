@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import { StatCard, StatGrid } from '../components/StatCard';
+import { OperationsBanner } from './OperationsBanner';
 import { TEXTS } from '../lib/texts';
 import { errorMessage } from '../providers/http';
 import type { AdminDataProvider } from '../providers/data-provider';
@@ -14,7 +15,7 @@ import type { AdminDataProvider } from '../providers/data-provider';
 // the chart library (MUI X) is loaded only here, after the totals: never on the login page
 const DailyCharts = lazy(() => import('./DailyCharts'));
 
-/** After login: the four totals, each a link to its page, and the last 30 days per day. */
+/** After login: what is stuck (if anything), the four totals, each a link to its page, and the last 30 days per day. */
 export default function Dashboard() {
   const dp = useDataProvider<AdminDataProvider>();
   const stats = useQuery({ queryKey: ['adminStats'], queryFn: () => dp.getStats() });
@@ -23,6 +24,7 @@ export default function Dashboard() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Dashboard" />
+      <OperationsBanner />
       {stats.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorMessage(stats.error, TEXTS.unknownError)}

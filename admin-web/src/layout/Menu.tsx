@@ -10,8 +10,9 @@ import FlagIcon from '@mui/icons-material/Flag';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import { Divider } from '@mui/material';
 import { Logout, Menu as RaMenu } from 'react-admin';
+import { VersionLine } from './VersionLine';
 
-/** The sidebar (spec §2 "Admin routes", plus issue 12's Moderation and Audit log): every operator page, then Logout. */
+/** The sidebar (spec §2 "Admin routes", plus issue 12's Moderation and Audit log): every operator page, then Logout and the running version. */
 export const Menu = () => (
   <RaMenu>
     <RaMenu.DashboardItem />
@@ -27,5 +28,6 @@ export const Menu = () => (
     <RaMenu.Item to="/audit" primaryText="Audit log" leftIcon={<ManageSearchIcon />} />
     <Divider sx={{ my: 1 }} />
     <Logout />
+    <VersionLine />
   </RaMenu>
 );

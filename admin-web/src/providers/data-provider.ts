@@ -16,7 +16,6 @@ import type {
   IdleRedirectConfig,
   JobStart,
   KeepResult,
-  LocationLabel,
   MediaDeleteResult,
   MediaTotals,
   ModerationDeleteResult,
@@ -31,6 +30,23 @@ import type {
 } from '../api/types';
 
 const API = '/api/admin';
+
+/** One check of GET /api/health (terminus's shape); `message` says what is wrong when not up. */
+export interface HealthCheck {
+  status: 'up' | 'down' | 'degraded';
+  message?: string;
+  [fact: string]: unknown;
+}
+
+/**
+ * GET /api/health, the monitoring report (public, no token): written here rather than generated,
+ * as the checks' facts are terminus's free-form objects in the OpenAPI document.
+ */
+export interface HealthReport {
+  status: 'ok' | 'degraded' | 'error' | 'shutting_down';
+  details?: Record<string, HealthCheck>;
+  version?: { version: string; commit: string };
+}
 
 const get = async <T>(url: string): Promise<T> => (await httpClient(url)).json as T;
 const post = async <T>(url: string, body?: unknown): Promise<T> =>
@@ -75,11 +91,11 @@ export const dataProvider = {
   },
 
   getStats: () => get<Stats>(`${API}/stats`),
+  /** The monitoring report: its body also when it answers 503 (a dependency is down). */
+  getHealth: async (): Promise<HealthReport> => (await fetch('/api/health')).json() as Promise<HealthReport>,
   getDailyStats: (days = 30) => get<DailyStats>(`${API}/stats/daily?days=${days}`),
   getMediaTotals: () => get<MediaTotals>(`${API}/media/totals`),
   getUserTotals: () => get<UserTotals>(`${API}/users/totals`),
-  geocode: (lat: number, lon: number) =>
-    get<LocationLabel>(`${API}/geocode?lat=${encodeURIComponent(lat)}&lon=${encodeURIComponent(lon)}`),
 
   listJobs: (limit = 20) => get<AdminJob[]>(`${API}/jobs?limit=${limit}`),
   getJob: (id: string) => get<AdminJob>(`${API}/jobs/${encodeURIComponent(id)}`),

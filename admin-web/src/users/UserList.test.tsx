@@ -20,26 +20,29 @@ const user = (id: number, over: Partial<AdminUser> = {}): AdminUser => ({
   createdAt: '2026-01-01T12:00:00Z',
   banned: false,
   bannedAt: null,
+  location: null,
+  locationPending: false,
   ...over,
 });
 
 describe('Users', () => {
-  it('shows the totals and User, Contact, Location, Activity, Joined; places from the geocoder, else coordinates', async () => {
+  it('shows the totals and User, Contact, Location, Activity, Joined; places as the rows carry them, else coordinates', async () => {
     const users = [
-      user(1, { email: 'a@example.com', emailVerified: true, latitude: 52.5201, longitude: 13.4049 }),
+      user(1, {
+        email: 'a@example.com',
+        emailVerified: true,
+        latitude: 52.5201,
+        longitude: 13.4049,
+        location: 'Berlin, Germany',
+      }),
       user(2, { latitude: 64.14663, longitude: -21.94267 }),
       user(3),
     ];
-    const geocode = vi.fn((lat: number) =>
-      lat > 60
-        ? Promise.reject(httpError(503))
-        : Promise.resolve({ label: 'Berlin, Germany', source: 'geocoder' as const }),
-    );
+    const getList = vi.fn(() => Promise.resolve({ data: users, total: 3 }));
     renderAdmin(<UserList />, {
       dataProvider: {
-        getList: () => Promise.resolve({ data: users, total: 3 }),
+        getList,
         getUserTotals: () => Promise.resolve({ totalUsers: 3, activeUsers: 2, savedAccounts: 1 }),
-        geocode,
       },
     });
     for (const col of ['User', 'Contact', 'Location', 'Activity', 'Joined']) {
@@ -52,8 +55,30 @@ describe('Users', () => {
     expect(screen.getAllByText('1 uploads · 2 votes · 3 views')).toHaveLength(3);
     const saved = screen.getByText('Saved accounts').closest('div')!.parentElement!;
     expect(within(saved).getByText('1')).toBeVisible();
-    expect(geocode).toHaveBeenCalledWith(52.5201, 13.4049);
+    expect(getList).toHaveBeenCalledTimes(1); // nothing pending: no polling
   });
+
+  it('shows coordinates while a place is looked up, and asks for the page again until it has the name', async () => {
+    const pending = user(1, { latitude: 52.5201, longitude: 13.4049, locationPending: true });
+    const named = { ...pending, location: 'Berlin, Germany', locationPending: false };
+    const getList = vi
+      .fn()
+      .mockResolvedValueOnce({ data: [pending], total: 1 })
+      .mockResolvedValue({ data: [named], total: 1 });
+    renderAdmin(<UserList />, {
+      dataProvider: {
+        getList,
+        getUserTotals: () => Promise.resolve({ totalUsers: 1, activeUsers: 1, savedAccounts: 0 }),
+      },
+    });
+    expect(await screen.findByText('52.52, 13.40')).toBeVisible();
+    expect(screen.getByText('Looking up the place…')).toBeVisible();
+    expect(await screen.findByText('Berlin, Germany', {}, { timeout: 6000 })).toBeVisible();
+    expect(screen.queryByText('Looking up the place…')).toBeNull();
+    const calls = getList.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(getList.mock.calls.length).toBe(calls); // named: the polling stopped
+  }, 15_000);
 
   it("says 'Failed to fetch users data' when the list cannot load", async () => {
     renderAdmin(<UserList />, {

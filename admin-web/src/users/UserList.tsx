@@ -4,12 +4,13 @@ import {
   DateField,
   List,
   NullableBooleanInput,
-  Pagination,
   SimpleList,
   TextInput,
   Title,
   useRecordContext,
 } from 'react-admin';
+import { useMemo } from 'react';
+import { LIST_STALE_MS, PrefetchPagination } from '../components/PrefetchPagination';
 import { formatNumber } from '../lib/format';
 import { TEXTS } from '../lib/texts';
 import { useListLoadError } from '../lib/useListLoadError';
@@ -39,12 +40,21 @@ const filters = [
   />,
 ];
 
+/** The server names places in the background: ask for the page again every 3 s while a row waits for one. */
+const PLACES_POLL_MS = 3000;
+const whilePlacesPending = (query: { state: { data?: { data?: AdminUser[] } } }) =>
+  query.state.data?.data?.some((u) => u.locationPending) ? PLACES_POLL_MS : false;
+
 /**
  * Users: three totals and the table User, Contact, Location, Activity, Joined (spec §2), plus
  * issue 12's Banned column, filter and Ban / Unban (per row and for a selection).
  */
 export default function UserList() {
   const loadError = useListLoadError(TEXTS.fetchUsersFailed);
+  const queryOptions = useMemo(
+    () => ({ ...loadError, refetchInterval: whilePlacesPending, staleTime: LIST_STALE_MS }),
+    [loadError],
+  );
   // a phone gets one block per user (react-admin's SimpleList) instead of five columns
   const compact = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   return (
@@ -57,10 +67,10 @@ export default function UserList() {
         filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        pagination={<PrefetchPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         exporter={false}
         disableSyncWithLocation={false}
-        queryOptions={loadError}
+        queryOptions={queryOptions}
         // a wide table scrolls inside its own wrapper; scrolling the whole list content would clip the
         // bulk toolbar, which slides up over the filters when rows are selected
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}

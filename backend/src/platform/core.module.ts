@@ -4,11 +4,14 @@ import { AppConfig } from '../config/env.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { openDataSource } from './database/migrate.js';
 import { Database } from './database/sql.js';
+import { Backlogs } from './health/backlogs.js';
+import { OutageLog } from './logging/outage-log.js';
 
 /**
  * What both processes (API and worker) stand on: the validated config as a global provider and
  * the data source, opened with its migrations run (advisory-locked on PostgreSQL, so an API and
- * a worker may start together), with `Database`, the adapters' SQL helper over it.
+ * a worker may start together), with `Database`, the adapters' SQL helper over it, and the
+ * registry of backlogs modules fill for health and metrics.
  */
 @Global()
 @Module({})
@@ -22,8 +25,13 @@ export class CoreModule {
           dataSourceFactory: (options) => openDataSource(options!),
         }),
       ],
-      providers: [{ provide: AppConfig, useValue: config }, Database],
-      exports: [AppConfig, Database],
+      providers: [{ provide: AppConfig, useValue: config }, Database, Backlogs],
+      exports: [AppConfig, Database, Backlogs],
     };
+  }
+
+  constructor(db: Database, outages: OutageLog) {
+    // while the database is down, this tells when it answers again
+    outages.probe('database', () => db.one('SELECT 1'));
   }
 }

@@ -9,7 +9,6 @@ type Schemas = components['schemas'];
 
 /** The session the app keeps: the profile plus its sessionId (GET /api/session leaves the id out; the app adds its stored one). */
 export type Session = Schemas['SessionDto'];
-export type Profile = Schemas['ProfileDto'];
 /** A user's or a media item's id, as every route names them. */
 export type Id = Schemas['RateItemDto']['id'];
 // `& MediaRenditions`: the rendition fields (issue 19) until the backend's media DTOs carry them;

@@ -66,5 +66,3 @@ export function Dialog({
     </RadixDialog.Root>
   );
 }
-
-export const DialogClose = RadixDialog.Close;

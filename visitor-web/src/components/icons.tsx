@@ -53,7 +53,6 @@ export const UserIcon = (p: IconProps) =>
       <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
     </>,
   );
-export const HeartFlameIcon = FlameIcon;
 export const ExpandIcon = (p: IconProps) => base(p, <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />);
 export const CloseIcon = (p: IconProps) => base(p, <path d="M6 6l12 12M18 6L6 18" />);
 export const TrashIcon = (p: IconProps) =>
@@ -121,16 +120,5 @@ export const SwitchUserIcon = (p: IconProps) =>
 export const RefreshIcon = (p: IconProps) => base(p, <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />);
 export const CheckIcon = (p: IconProps) => base(p, <path d="M5 12l5 5L19 7" />);
 export const AlertIcon = (p: IconProps) => base(p, <path d="M12 3l10 18H2L12 3zM12 10v5M12 18h.01" />);
-export const SparkIcon = (p: IconProps) =>
-  base(p, <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" />);
-export const CopyIcon = (p: IconProps) =>
-  base(
-    p,
-    <>
-      <rect x="9" y="9" width="12" height="12" rx="2" />
-      <path d="M5 15V5a2 2 0 0 1 2-2h8" />
-    </>,
-  );
 export const PlayIcon = (p: IconProps) => base(p, <path d="M8 5.5v13l10.5-6.5L8 5.5z" fill="currentColor" />);
-export const PauseIcon = (p: IconProps) => base(p, <path d="M8 5v14M16 5v14" />);
 export const FlagIcon = (p: IconProps) => base(p, <path d="M5 21V4M5 4h11l-2 4 2 4H5" />);

@@ -5,6 +5,7 @@ import { SharpImageSanitizer } from './infrastructure/sharp-image-sanitizer.js';
 import { TypeormMediaRepository } from './infrastructure/typeorm-media.repository.js';
 import { MediaFilesController } from './media-files.controller.js';
 import { MediaController } from './media.controller.js';
+import { MediaBacklogs } from './media-backlogs.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
 import { OrphanSweep } from './orphan-sweep.js';
@@ -17,6 +18,7 @@ import { UploadInterceptor } from './upload.interceptor.js';
   providers: [
     MediaService,
     OrphanSweep,
+    MediaBacklogs,
     UploadInterceptor,
     { provide: MediaRepository, useClass: TypeormMediaRepository },
     { provide: ImageSanitizer, useClass: SharpImageSanitizer },

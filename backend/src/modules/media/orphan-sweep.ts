@@ -1,15 +1,24 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '../../config/env.js';
+import { Database } from '../../platform/database/sql.js';
+import { claimScheduledRun } from '../../platform/jobs/scheduled-runs.js';
+import { OutageLog } from '../../platform/logging/outage-log.js';
 import { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { MediaService } from './media.service.js';
 
 /** Older than this, a noted object or a `.part` file belongs to no write still under way. */
 export const ORPHAN_GRACE_MS = 3600_000;
 const EVERY_MS = 3600_000;
+/** How often a process asks whether the deployment's hourly sweep is due (one asker wins it). */
+const ASK_EVERY_MS = 5 * 60_000;
 
 /**
  * Removes what crashes leave in storage: objects of uploads whose row was never written or of
  * rows whose delete never reached storage (noted in orphan_objects), and half-written `.part`
- * files. At start-up and hourly, in the background; safe in several processes at once.
+ * files. Once an hour per deployment, in the background: every process that runs jobs (the
+ * worker; the API in the embedded mode) asks every few minutes, and the one that claims the
+ * hour in `scheduled_runs` sweeps. A sweep is safe beside another, but N replicas need not list
+ * the bucket N times an hour.
  */
 @Injectable()
 export class OrphanSweep implements OnApplicationBootstrap, OnModuleDestroy {
@@ -20,13 +29,17 @@ export class OrphanSweep implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly media: MediaService,
     private readonly storage: ObjectStorage,
+    private readonly db: Database,
+    private readonly config: AppConfig,
+    private readonly outages: OutageLog,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.running = this.sweepLogged();
+    if (!this.config.runJobs) return;
+    this.running = this.sweepIfDue();
     this.timer = setInterval(() => {
-      this.running ??= this.sweepLogged();
-    }, EVERY_MS);
+      this.running ??= this.sweepIfDue();
+    }, ASK_EVERY_MS);
     this.timer.unref();
   }
 
@@ -44,13 +57,18 @@ export class OrphanSweep implements OnApplicationBootstrap, OnModuleDestroy {
     };
   }
 
-  private async sweepLogged(): Promise<void> {
+  /** Sweeps when this process claims the deployment's hourly run. */
+  async sweepIfDue(): Promise<void> {
     try {
+      if (!(await claimScheduledRun(this.db, 'orphan-sweep', EVERY_MS))) return;
       const { orphans, partials } = await this.sweep();
-      if (orphans || partials)
-        this.logger.log(`Removed ${orphans} orphan object(s) and ${partials} unfinished file write(s)`);
+      this.logger.log({
+        msg: `Removed ${orphans} orphan object(s) and ${partials} unfinished file write(s)`,
+        orphans,
+        partials,
+      });
     } catch (err) {
-      this.logger.warn(`Orphan sweep failed, will try again: ${(err as Error).message}`);
+      this.outages.report(err, () => this.logger.warn({ msg: 'Orphan sweep failed, will try again', err }));
     } finally {
       this.running = null;
     }

@@ -1,4 +1,6 @@
 import type { AppConfig } from '../../config/env.js';
+import { OutageLog } from '../../platform/logging/outage-log.js';
+import { createRootLogger } from '../../platform/logging/root-logger.js';
 import { Mailer, type MailMessage } from '../../platform/mail/mailer.js';
 import { AuthService, hashToken } from './auth.service.js';
 import { MagicLinkSender } from './magic-link-sender.js';
@@ -105,7 +107,7 @@ describe('AuthService and the magic-link sender', () => {
     users = new FakeUserRepository();
     links = new FakeLinks(users);
     mailer = new FakeMailer();
-    sender = new MagicLinkSender(links, mailer, config);
+    sender = new MagicLinkSender(links, mailer, config, new OutageLog(createRootLogger('silent')));
     auth = new AuthService(users, links, sender);
   });
 

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
 import { PollLoop } from '../../platform/jobs/poll-loop.js';
+import { OutageLog } from '../../platform/logging/outage-log.js';
 import { Mailer, type MailMessage } from '../../platform/mail/mailer.js';
 import { escapeHtml } from './domain/escape-html.js';
 import { MagicLinkRepository, type QueuedLinkMail } from './magic-link.repository.js';
@@ -13,6 +14,12 @@ const MAX_ATTEMPTS = 5;
 /** Retry after 10 s, 20 s, 40 s, ...: an SMTP hiccup does not lose the link. */
 const retryDelayMs = (attempts: number) => 10_000 * 2 ** (attempts - 1);
 
+/** Connection-level failures (nodemailer's codes): the relay is away, not this one message refused. */
+const isRelayUnreachable = (err: unknown) =>
+  ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET'].includes(
+    String((err as { code?: unknown })?.code),
+  );
+
 /**
  * Sends the queued magic-link mail, outside any request: in every process that runs jobs (the
  * API unless RUN_JOBS=false, and the worker). A request that queued mail wakes the sender of its
@@ -23,13 +30,14 @@ export class MagicLinkSender implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly logger = new Logger('MagicLinkSender');
   private readonly loop = new PollLoop(
     () => this.drain(),
-    (err) => this.logger.error(`Magic-link mail queue failed: ${err.message}`),
+    (err) => this.outages.report(err, () => this.logger.error({ msg: 'Magic-link mail queue failed', err })),
   );
 
   constructor(
     private readonly links: MagicLinkRepository,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
+    private readonly outages: OutageLog,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -64,14 +72,21 @@ export class MagicLinkSender implements OnApplicationBootstrap, OnModuleDestroy 
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const last = mail.attempts >= MAX_ATTEMPTS;
-      this.logger.warn(
-        `Magic-link mail ${mail.id} attempt ${mail.attempts} failed${last ? ', giving up' : ''}: ${message}`,
-      );
+      // the relay unreachable is one outage (logged when it starts and ends), not a line per mail
+      if (isRelayUnreachable(err)) this.outages.failed('mail', err);
+      if (last || !isRelayUnreachable(err))
+        this.logger.warn({
+          msg: `Magic-link mail ${mail.id} attempt ${mail.attempts} failed${last ? ', giving up' : ''}`,
+          mail: mail.id,
+          attempt: mail.attempts,
+          reason: message,
+        });
       await this.links.mailFailed(mail.id, message, last ? null : new Date(Date.now() + retryDelayMs(mail.attempts)));
       return;
     }
+    this.outages.recovered('mail');
     await this.links.mailSent(mail.id);
-    this.logger.log(`Magic-link mail (${mail.purpose}) ${mail.id} sent`);
+    this.logger.log({ msg: `Magic-link mail (${mail.purpose}) ${mail.id} sent`, mail: mail.id, purpose: mail.purpose });
   }
 
   private render(mail: QueuedLinkMail, username: string, token: string): MailMessage {

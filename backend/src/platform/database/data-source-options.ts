@@ -4,6 +4,7 @@ import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../../config/env.js';
 import { migrations } from './migrations/index.js';
 import { PGlitePool } from './pglite-pool.js';
+import { TypeOrmLogger } from './typeorm-logger.js';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite with its files under DATA_DIR/db. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
@@ -12,7 +13,8 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     migrations,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,
-    logging: ['error' as const, 'warn' as const],
+    // through pino (structured, once), never TypeORM's console output
+    logger: new TypeOrmLogger(),
   };
   if (config.databaseUrl) {
     return { ...common, url: config.databaseUrl, poolSize: 10, extra: { idleTimeoutMillis: 30_000 } };

@@ -1,28 +1,51 @@
+import { Logger } from '@nestjs/common';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { TypeOrmLogger } from './typeorm-logger.js';
 
 // any fixed 64-bit number: identifies "this product's migrations" among advisory locks
 const MIGRATION_LOCK = 7_263_110_042;
+
+type MigrationLog = Pick<Logger, 'log'>;
 
 /**
  * Opens the data source and brings the schema up to date. On PostgreSQL several API replicas
  * may start at once, so migrations run under an advisory lock: one replica migrates, the others
  * wait and then find nothing pending. (PGlite is one process with one connection: no lock.)
+ * Each applied migration is logged by TypeOrmLogger; the run as a whole here.
  */
-export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
+export async function openDataSource(
+  options: DataSourceOptions,
+  log: MigrationLog = new Logger('Migrations'),
+): Promise<DataSource> {
   const ds = new DataSource({ ...options, migrationsRun: false } as DataSourceOptions);
   await ds.initialize();
   const isPglite = Boolean((options as { driver?: unknown }).driver);
   if (isPglite) {
-    await ds.runMigrations({ transaction: 'each' });
+    await migrate(ds, log);
     return ds;
   }
   const runner = ds.createQueryRunner();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await ds.runMigrations({ transaction: 'each' });
+    const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK])) as [
+      { locked: boolean },
+    ];
+    if (!locked) {
+      log.log({ msg: 'waiting for another process to finish the migrations' });
+      await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    }
+    await migrate(ds, log);
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await runner.release();
   }
   return ds;
+}
+
+async function migrate(ds: DataSource, log: MigrationLog): Promise<void> {
+  const started = performance.now();
+  if (ds.logger instanceof TypeOrmLogger) ds.logger.startTiming();
+  const applied = await ds.runMigrations({ transaction: 'each' });
+  const ms = Math.round(performance.now() - started);
+  if (applied.length) log.log({ msg: 'migrations applied', applied: applied.length, total: ds.migrations.length, ms });
+  else log.log({ msg: 'schema up to date', migrations: ds.migrations.length });
 }

@@ -7,6 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/env.js';
 import { DomainError } from '../domain-error.js';
 import { PinoNestLogger } from '../logging/nest-logger.js';
+import { OutageLog } from '../logging/outage-log.js';
 import { requestLog } from '../logging/request-log.js';
 import { ROOT_LOGGER, type RootLogger } from '../logging/root-logger.js';
 import { AdminAuthGuard } from './admin-auth/admin-auth.guard.js';
@@ -41,7 +42,7 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
   );
-  app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalFilters(new ErrorFilter(app.get(OutageLog), app.get<RootLogger>(ROOT_LOGGER)));
   app.enableShutdownHooks();
 
   // production keeps the API's map to admins (a browser asks for the admin login)

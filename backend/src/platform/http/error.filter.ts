@@ -1,6 +1,10 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { Response } from 'express';
+import { unavailableDependency } from '../dependency-errors.js';
 import { DomainError, type DomainErrorCode } from '../domain-error.js';
+import type { OutageLog } from '../logging/outage-log.js';
+import { type LoggedRequest, logFailureAlone, noteFailure } from '../logging/request-log.js';
+import type { RootLogger } from '../logging/root-logger.js';
 
 const statusOf: Record<DomainErrorCode, number> = {
   bad_request: HttpStatus.BAD_REQUEST,
@@ -15,18 +19,37 @@ const statusOf: Record<DomainErrorCode, number> = {
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
+/** Seconds a client is told to wait after a 503 (a restart or a short outage is usually over by then). */
+export const RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = 'The service is unavailable for a moment, try again shortly';
+
 const codeOfStatus = (status: number): string =>
   (Object.entries(statusOf).find(([, s]) => s === status)?.[0] ?? HttpStatus[status] ?? 'error').toLowerCase();
 
-/** One shape for every error: { statusCode, error, message }. Unknown errors never leak internals. */
+interface Described {
+  status: number;
+  error: string;
+  message: string;
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * One shape for every error: { statusCode, error, message }. Unknown errors never leak internals;
+ * a dependency that is down answers 503 with Retry-After. The error itself is logged once, on the
+ * request's line (`err`), and an outage once when it starts (OutageLog).
+ */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
-  private readonly logger = new Logger('ErrorFilter');
+  constructor(
+    private readonly outages: OutageLog,
+    private readonly logger: RootLogger,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const { status, error, message, extra } = this.describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    const req = host.switchToHttp().getRequest<LoggedRequest>();
+    const { status, error, message, extra } = this.describe(exception, req, res);
+    if (status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     if (res.headersSent) {
       res.end();
       return;
@@ -34,12 +57,7 @@ export class ErrorFilter implements ExceptionFilter {
     res.status(status).json({ statusCode: status, error, message, ...extra });
   }
 
-  private describe(exception: unknown): {
-    status: number;
-    error: string;
-    message: string;
-    extra?: Record<string, unknown>;
-  } {
+  private describe(exception: unknown, req: LoggedRequest, res: Response): Described {
     if (exception instanceof DomainError) {
       const { error, ...extra } = exception.details ?? {};
       return { status: statusOf[exception.code], error: error ?? exception.code, message: exception.message, extra };
@@ -52,6 +70,7 @@ export class ErrorFilter implements ExceptionFilter {
         const m = (body as { message: unknown }).message;
         message = Array.isArray(m) ? m.join('; ') : String(m);
       }
+      if (status >= 500 && status !== 503) this.unexpected(exception, req, res);
       return { status, error: codeOfStatus(status), message };
     }
     // body-parser errors (oversize or malformed JSON) carry their own 4xx status
@@ -65,6 +84,18 @@ export class ErrorFilter implements ExceptionFilter {
             : (e.message ?? 'Bad request');
       return { status: e.status, error: codeOfStatus(e.status), message };
     }
+    const dependency = unavailableDependency(exception);
+    if (dependency) {
+      this.outages.failed(dependency, exception);
+      noteFailure(res, { outage: dependency });
+      return { status: 503, error: 'unavailable', message: UNAVAILABLE_MESSAGE };
+    }
+    this.unexpected(exception, req, res);
     return { status: 500, error: 'internal_error', message: 'Something went wrong on our side' };
+  }
+
+  private unexpected(exception: unknown, req: LoggedRequest, res: Response): void {
+    noteFailure(res, { err: exception });
+    logFailureAlone(this.logger, req, exception);
   }
 }

@@ -15,18 +15,15 @@ end
 return {hits, ttl, blocked}
 `;
 
-/** At most one "Redis unreachable" warning per this many ms (every request would log one otherwise). */
-const WARN_EVERY_MS = 60_000;
-
 /**
  * Request throttle counters in Redis when REDIS_URL is set, so every API replica sees the same
  * counts (the in-memory default would give each replica its own allowance). While Redis is
- * unreachable the guard fails open: requests are served uncounted and a warning is logged,
- * because a coarse flood guard must not take the whole site down with it.
+ * unreachable the guard fails open: requests are served uncounted, because a coarse flood guard
+ * must not take the whole site down with it. One line when Redis goes away, one when it is back.
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger('Throttle');
-  private warnedAt = 0;
+  private down = false;
 
   constructor(
     private readonly redis: Redis,
@@ -83,16 +80,24 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     // without a listener ioredis prints every failed reconnect as an unhandled error event
     this.redis.on('error', (err: Error) => this.warnUnreachable(err));
     this.redis.on('ready', () => {
-      if (this.warnedAt) this.logger.log('Redis is back: requests are counted again');
-      this.warnedAt = 0;
+      if (this.down)
+        this.logger.log({
+          msg: 'Redis is available again: requests are counted again',
+          dependency: 'redis',
+          outage: 'ended',
+        });
+      this.down = false;
     });
     return this;
   }
 
   private warnUnreachable(err: Error): void {
-    const now = Date.now();
-    if (now - this.warnedAt < WARN_EVERY_MS) return;
-    this.warnedAt = now;
-    this.logger.warn(`Redis unreachable (${err.message}): requests are served uncounted until it is back`);
+    if (this.down) return;
+    this.down = true;
+    this.logger.warn({
+      msg: `Redis unreachable (${err.message}): requests are served uncounted until it is back`,
+      dependency: 'redis',
+      outage: 'started',
+    });
   }
 }

@@ -12,6 +12,7 @@ import { type ConnectionOptions, type DefaultJobOptions, type Job, type JobType,
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/env.js';
 import { DomainError } from '../domain-error.js';
+import { OutageLog } from '../logging/outage-log.js';
 import { JobHandlers } from './job-handlers.js';
 import { logJobRun } from './job-run-log.js';
 import {
@@ -27,6 +28,7 @@ import {
   type JobState,
   type JobView,
   MAX_ATTEMPTS,
+  type QueueStats,
   newestFirst,
 } from './job-queue.js';
 import { RunningJobs } from './running-jobs.js';
@@ -152,6 +154,31 @@ export class BullmqJobQueue extends JobQueue implements BeforeApplicationShutdow
     }
     return newestFirst([...byId.values()], limit);
   }
+
+  async stats(): Promise<QueueStats[]> {
+    const out: QueueStats[] = [];
+    for (const name of JOB_NAMES) {
+      out.push(
+        await this.reach(name, async (queue) => {
+          const counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'failed');
+          // the oldest job in the wait list (enqueued longest ago)
+          const [oldest] = await queue.getJobs(['waiting', 'prioritized'], 0, 0, true);
+          return {
+            name,
+            waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+            active: counts.active ?? 0,
+            failed: counts.failed ?? 0,
+            oldestWaitingSeconds: ageSeconds(oldest),
+          };
+        }),
+      );
+    }
+    return out;
+  }
+}
+
+function ageSeconds(job: Job | undefined): number | null {
+  return job ? Math.max(0, (Date.now() - job.timestamp) / 1000) : null;
 }
 
 function viewOf(job: Job, name: JobName, state: JobState): JobView {
@@ -170,6 +197,16 @@ function viewOf(job: Job, name: JobName, state: JobState): JobView {
 }
 
 /**
+ * A dead worker's lock expires JOBS_LOCK_MS after its last renewal; the stalled-job check then
+ * finds it within one interval. Checking every quarter of the lock (not every whole lock, as
+ * before) makes a take-over come after about JOBS_LOCK_MS (at most 1.25×), not up to twice that.
+ */
+export const stallTimings = (jobsLockMs: number) => ({
+  lockDuration: jobsLockMs,
+  stalledInterval: Math.max(250, Math.floor(jobsLockMs / 4)),
+});
+
+/**
  * One @nestjs/bullmq processor class per queue, delegating to the registered handler. Workers
  * start only at application bootstrap (autorun off), once every handler is registered.
  */
@@ -179,9 +216,7 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
     connection: redisConnection(config.redisUrl!),
     concurrency: 1,
     autorun: false,
-    lockDuration: config.jobsLockMs,
-    // a dead worker's job is noticed within one interval and handed to a live one
-    stalledInterval: config.jobsLockMs,
+    ...stallTimings(config.jobsLockMs),
     maxStalledCount: 3,
   })
   class JobProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -190,17 +225,29 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
     constructor(
       @Inject(JobHandlers) private readonly handlers: JobHandlers,
       @Inject(RunningJobs) private readonly running: RunningJobs,
+      @Inject(OutageLog) private readonly outages: OutageLog,
     ) {
       super();
     }
 
     onApplicationBootstrap(): void {
-      this.worker.on('error', (err) => this.logger.error(`Worker error: ${err.message}`));
-      this.worker.on('failed', (job, err) => {
-        if (job && err.name !== 'WaitingError')
-          this.logger.warn(`Job ${job.id} attempt ${job.attemptsMade} failed: ${err.message}`);
+      this.outages.probe('redis', async () => {
+        if ((await clientStatus(this.worker)) !== 'ready') throw new Error('Redis is not reachable');
       });
-      void this.worker.run().catch((err: Error) => this.logger.error(`Worker stopped: ${err.message}`));
+      // the worker reports every failed reconnect: one line when Redis goes away, one when it is back
+      this.worker.on('error', (err) => this.outages.failed('redis', err));
+      this.worker.on('failed', (job, err) => {
+        // each attempt's failure is logged by logJobRun; here only the end of the retries
+        if (job && err.name !== 'WaitingError' && job.attemptsMade >= (job.opts.attempts ?? 1))
+          this.logger.error({
+            msg: `Job ${job.id} failed after ${job.attemptsMade} attempt(s); not retried`,
+            job: job.id,
+            jobName: name,
+            event: 'given-up',
+            reason: err.message,
+          });
+      });
+      void this.worker.run().catch((err: Error) => this.logger.error({ msg: 'Worker stopped', err }));
     }
 
     /**
@@ -221,7 +268,7 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
       if (!handler) throw new Error(`No handler registered for job "${name}"`);
       const attempt = job.attemptsStarted || job.attemptsMade + 1;
       // a start that neither failed nor finished before this one: its worker stopped or died
-      const run = { id: job.id!, attempt, takenOver: attempt > job.attemptsMade + 1 || job.stalledCounter > 0 };
+      const run = { id: job.id!, name, attempt, takenOver: attempt > job.attemptsMade + 1 || job.stalledCounter > 0 };
       return this.running.track(job.id!, async (signal) => {
         try {
           return await logJobRun(this.logger, run, () =>

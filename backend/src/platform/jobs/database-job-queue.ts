@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { AppConfig } from '../../config/env.js';
 import { Database } from '../database/sql.js';
+import { OutageLog } from '../logging/outage-log.js';
 import { JobHandlers } from './job-handlers.js';
 import { logJobRun } from './job-run-log.js';
 import {
@@ -13,8 +14,10 @@ import {
   type JobName,
   type JobProgress,
   JobQueue,
+  JOB_NAMES,
   JobRunningError,
   type JobView,
+  type QueueStats,
   MAX_ATTEMPTS,
   newestFirst,
 } from './job-queue.js';
@@ -66,10 +69,11 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
   private readonly busy = new Set<JobName>();
   private readonly loop = new PollLoop(
     () => this.poll(),
-    (err) => this.logger.error(`Job poll failed: ${err.message}`),
+    (err) => this.outages.report(err, () => this.logger.error({ msg: 'Job poll failed', err })),
   );
 
   constructor(
+    private readonly outages: OutageLog,
     private readonly db: Database,
     private readonly config: AppConfig,
     private readonly handlers: JobHandlers,
@@ -120,6 +124,36 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     return newestFirst(rows.map(toView), limit);
   }
 
+  async stats(): Promise<QueueStats[]> {
+    const rows = await this.db.rows<{
+      name: JobName;
+      waiting: number;
+      active: number;
+      failed: number;
+      oldest: number | null;
+    }>(
+      `SELECT name,
+              count(*) FILTER (WHERE state = 'waiting' AND run_after <= now())::int AS waiting,
+              count(*) FILTER (WHERE state = 'active')::int AS active,
+              count(*) FILTER (WHERE state = 'failed')::int AS failed,
+              extract(epoch FROM now() - min(run_after) FILTER (WHERE state = 'waiting' AND run_after <= now()))::float8 AS oldest
+         FROM jobs
+        WHERE state IN ('waiting', 'active') OR (state = 'failed' AND finished_at > now() - interval '1 day')
+        GROUP BY name`,
+    );
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    return JOB_NAMES.map((name) => {
+      const r = byName.get(name);
+      return {
+        name,
+        waiting: r?.waiting ?? 0,
+        active: r?.active ?? 0,
+        failed: r?.failed ?? 0,
+        oldestWaitingSeconds: r?.oldest == null ? null : Math.max(0, Number(r.oldest)),
+      };
+    });
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
     await this.db.rows(`DELETE FROM jobs WHERE finished_at < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
@@ -160,7 +194,11 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
       if (!job) return;
       this.busy.add(job.name);
       void this.execute(job)
-        .catch((err: Error) => this.logger.error(`Job ${job.id} could not record its outcome: ${err.message}`))
+        .catch((err: Error) =>
+          this.outages.report(err, () =>
+            this.logger.error({ msg: `Job ${job.id} could not record its outcome`, job: job.id, err }),
+          ),
+        )
         .finally(() => {
           this.busy.delete(job.name);
           this.loop.kick();
@@ -190,7 +228,12 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
       heartbeat.unref();
       try {
         // claimed again with no failure recorded: the process that ran it before stopped or died
-        const run = { id: job.id, attempt: job.attempts_made, takenOver: job.attempts_made > 1 && !job.error };
+        const run = {
+          id: job.id,
+          name: job.name,
+          attempt: job.attempts_made,
+          takenOver: job.attempts_made > 1 && !job.error,
+        };
         const result = await logJobRun(this.logger, run, () =>
           handler.run(job.payload, {
             jobId: job.id,
@@ -223,8 +266,22 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
         }
         const message = err instanceof Error ? err.message : String(err);
         const final = job.attempts_made >= MAX_ATTEMPTS;
-        if (final) this.logger.error(`Job ${job.id} failed: ${message}`);
-        else this.logger.warn(`Job ${job.id} attempt ${job.attempts_made} failed, will retry: ${message}`);
+        // the attempt's error itself was logged by logJobRun
+        if (final)
+          this.logger.error({
+            msg: `Job ${job.id} failed after ${job.attempts_made} attempt(s); not retried`,
+            job: job.id,
+            jobName: job.name,
+            event: 'given-up',
+            reason: message,
+          });
+        else
+          this.logger.log({
+            msg: `Job ${job.id} will retry in ${backoffMs(job.attempts_made) / 1000} s`,
+            job: job.id,
+            jobName: job.name,
+            event: 'retry-scheduled',
+          });
         await this.db.rows(
           // $3 typed once: compared with a literal and assigned to a varchar column, it is otherwise ambiguous
           `UPDATE jobs SET state = $3::varchar, error = $4, locked_by = NULL, locked_until = NULL,

@@ -74,8 +74,22 @@ export class JobInterrupted extends Error {
   }
 }
 
+/** One queue's backlog, for health and metrics. */
+export interface QueueStats {
+  name: JobName;
+  /** Ready to run now (a retry waiting out its back-off is not counted). */
+  waiting: number;
+  active: number;
+  /** Failed for good in the last day (DatabaseJobQueue) or still kept (BullMQ keeps 30 days). */
+  failed: number;
+  /** How long the oldest job ready to run has waited: growing means nothing runs jobs. */
+  oldestWaitingSeconds: number | null;
+}
+
 /** Port: BullmqJobQueue when REDIS_URL is set, DatabaseJobQueue otherwise. */
 export abstract class JobQueue {
+  /** Every queue's backlog; throws like the other calls when the queue's store is unreachable. */
+  abstract stats(): Promise<QueueStats[]>;
   abstract enqueue(name: JobName, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<JobView>;
   abstract get(id: string): Promise<JobView | null>;
   /** The newest `limit` jobs of every name: waiting and active ones first, then finished ones, newest first each. */

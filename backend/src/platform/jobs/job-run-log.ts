@@ -1,30 +1,69 @@
 import type { Logger } from '@nestjs/common';
-import { JobInterrupted } from './job-queue.js';
+import { JobInterrupted, type JobName } from './job-queue.js';
 
 export interface JobRun {
   id: string;
+  name: JobName;
   attempt: number;
   /** An earlier run of this job started and never finished (its process stopped or died). */
   takenOver: boolean;
 }
 
-const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+export type JobOutcome = 'completed' | 'failed' | 'interrupted';
 
-/** One log line when a job starts or is taken over, and one when it completes or stops (the queues log failures). */
-export async function logJobRun<T>(logger: Logger, job: JobRun, run: () => Promise<T>): Promise<T> {
-  const started = Date.now();
+/** Told of every run's end (the worker's job metrics). */
+export type JobRunObserver = (name: JobName, outcome: JobOutcome, seconds: number) => void;
+
+const fields = (job: JobRun, event: string, extra: Record<string, unknown> = {}) => ({
+  job: job.id,
+  jobName: job.name,
+  attempt: job.attempt,
+  event,
+  ...extra,
+});
+
+/**
+ * One structured line when a job starts or is taken over, and one when it completes, stops or
+ * fails (`job`, `jobName`, `attempt`, `event`, `seconds`, `err`): whether it will be retried is
+ * the queue's to say, in its own line.
+ */
+export async function logJobRun<T>(
+  logger: Logger,
+  job: JobRun,
+  run: () => Promise<T>,
+  observe?: JobRunObserver,
+): Promise<T> {
+  const started = performance.now();
+  const seconds = () => Math.round(performance.now() - started) / 1000;
   logger.log(
     job.takenOver
-      ? `Job ${job.id} taken over (attempt ${job.attempt}): its previous run stopped unfinished; resuming from its checkpoint`
-      : `Job ${job.id} started (attempt ${job.attempt})`,
+      ? {
+          ...fields(job, 'taken-over'),
+          msg: `Job ${job.id} taken over (attempt ${job.attempt}): its previous run stopped unfinished; resuming from its checkpoint`,
+        }
+      : { ...fields(job, 'started'), msg: `Job ${job.id} started (attempt ${job.attempt})` },
   );
   try {
     const result = await run();
-    logger.log(`Job ${job.id} completed in ${seconds(started)}`);
+    const s = seconds();
+    observe?.(job.name, 'completed', s);
+    logger.log({ ...fields(job, 'completed', { seconds: s }), msg: `Job ${job.id} completed in ${s.toFixed(1)} s` });
     return result;
   } catch (err) {
-    if (err instanceof JobInterrupted)
-      logger.log(`Job ${job.id} stopped at a checkpoint after ${seconds(started)}; back in the queue`);
+    const s = seconds();
+    if (err instanceof JobInterrupted) {
+      observe?.(job.name, 'interrupted', s);
+      logger.log({
+        ...fields(job, 'interrupted', { seconds: s }),
+        msg: `Job ${job.id} stopped at a checkpoint after ${s.toFixed(1)} s; back in the queue`,
+      });
+    } else {
+      observe?.(job.name, 'failed', s);
+      logger.warn({
+        ...fields(job, 'failed', { seconds: s, err }),
+        msg: `Job ${job.id} attempt ${job.attempt} failed`,
+      });
+    }
     throw err;
   }
 }

@@ -6,6 +6,7 @@ import { DatabaseJobQueue } from './database-job-queue.js';
 import { JobHandlers } from './job-handlers.js';
 import { JOB_NAMES, JobQueue } from './job-queue.js';
 import { JobsController } from './jobs.controller.js';
+import { JobsHeartbeat } from './jobs-heartbeat.js';
 import { RunningJobs } from './running-jobs.js';
 
 /**
@@ -17,7 +18,7 @@ import { RunningJobs } from './running-jobs.js';
 @Module({})
 export class JobsModule implements OnModuleDestroy {
   static register(config: AppConfig): DynamicModule {
-    const common = [JobHandlers, RunningJobs];
+    const common = [JobHandlers, RunningJobs, JobsHeartbeat];
     if (!config.redisUrl) {
       return {
         module: JobsModule,

@@ -1,11 +1,12 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { PinoNestLogger } from './nest-logger.js';
+import { OutageLog } from './outage-log.js';
 import { createRootLogger, ROOT_LOGGER } from './root-logger.js';
 
-/** The root pino logger and Nest's logger over it, for the API and the worker. */
+/** The root pino logger, Nest's logger over it and the outage log, for the API and the worker. */
 @Global()
 @Module({})
-export class LoggingModule {
+export class LoggingModule implements OnApplicationShutdown {
   static register(level: string): DynamicModule {
     const root = createRootLogger(level);
     return {
@@ -13,8 +14,15 @@ export class LoggingModule {
       providers: [
         { provide: ROOT_LOGGER, useValue: root },
         { provide: PinoNestLogger, useValue: new PinoNestLogger(root) },
+        { provide: OutageLog, useValue: new OutageLog(root) },
       ],
-      exports: [ROOT_LOGGER, PinoNestLogger],
+      exports: [ROOT_LOGGER, PinoNestLogger, OutageLog],
     };
+  }
+
+  constructor(private readonly outages: OutageLog) {}
+
+  onApplicationShutdown(): void {
+    this.outages.stop();
   }
 }

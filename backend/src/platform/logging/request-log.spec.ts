@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { memoryDestination } from './memory-destination.js';
-import { requestLog } from './request-log.js';
-import { createRootLogger } from './root-logger.js';
+import { type LoggedRequest, noteFailure, requestLog } from './request-log.js';
+import { createRootLogger, REPLICA } from './root-logger.js';
 
 /** A real Express app with the request log first, as configureApp mounts it. */
 async function serve(level: string) {
@@ -12,7 +12,18 @@ async function serve(level: string) {
   app.use(requestLog(createRootLogger(level, stream)));
   app.get('/api/health', (_req, res) => res.json({ status: 'ok' }));
   app.get('/api/auth/magic-link', (_req, res) => res.status(302).end());
-  app.get('/api/broken', (_req, res) => res.status(500).json({ error: 'internal' }));
+  app.get('/api/broken', (_req, res) => {
+    noteFailure(res, { err: new Error('kaput') });
+    res.status(500).json({ error: 'internal' });
+  });
+  app.get('/api/mine', (req: LoggedRequest, res) => {
+    req.visitor = { id: 42 }; // what VisitorGuard leaves
+    res.json({});
+  });
+  app.get('/api/admin/thing', (req: LoggedRequest, res) => {
+    req.admin = 'admin';
+    res.json({});
+  });
   app.get('/api/slow', () => {}); // never answers: the client gives up
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -37,19 +48,51 @@ describe('requestLog', () => {
       msg: 'request completed',
       req: { method: 'GET', url: '/api/auth/magic-link?token=[Redacted]&next=%2F' },
       res: { statusCode: 302 },
+      ip: '127.0.0.1',
+      replica: REPLICA,
     });
     expect(typeof s.lines[0]!.responseTime).toBe('number');
     const text = JSON.stringify(s.lines);
     for (const secret of ['secret-token-123', 'session-secret', 'admin-secret']) expect(text).not.toContain(secret);
   });
 
-  it('logs a 500 as an error and leaves health checks out', async () => {
+  it('logs a 500 as an error with its err on the same line, and leaves health probes and scrapes out', async () => {
     const s = await serve('info');
     await fetch(`${s.base}/api/health`);
+    await fetch(`${s.base}/api/health/ready`);
+    await fetch(`${s.base}/api/metrics`);
     await fetch(`${s.base}/api/broken`);
     await s.settle();
     await s.close();
     expect(s.lines.map((l) => [l.level, (l.req as { url: string }).url])).toEqual([[50, '/api/broken']]);
+    expect(s.lines[0]).toMatchObject({ msg: 'request failed', err: { message: 'kaput' } });
+    expect((s.lines[0]!.err as { stack: string }).stack).toContain('Error: kaput');
+  });
+
+  it("keeps nginx's request id and echoes it; makes one when there is none or it is malformed", async () => {
+    const s = await serve('info');
+    const given = await fetch(`${s.base}/api/mine`, {
+      headers: { 'x-request-id': '5f0c2a9b8e7d4c3b2a1f0e9d8c7b6a59' },
+    });
+    const none = await fetch(`${s.base}/api/mine`);
+    const bad = await fetch(`${s.base}/api/mine`, { headers: { 'x-request-id': 'a b"c' } });
+    await s.settle();
+    await s.close();
+    expect(given.headers.get('x-request-id')).toBe('5f0c2a9b8e7d4c3b2a1f0e9d8c7b6a59');
+    const made = [none.headers.get('x-request-id'), bad.headers.get('x-request-id')];
+    for (const id of made) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(made[0]).not.toBe(made[1]);
+    expect(s.lines.map((l) => l.reqId)).toEqual(['5f0c2a9b8e7d4c3b2a1f0e9d8c7b6a59', ...made]);
+  });
+
+  it('names the actor a guard resolved: the visitor, or admin', async () => {
+    const s = await serve('info');
+    await fetch(`${s.base}/api/mine`);
+    await fetch(`${s.base}/api/admin/thing`);
+    await fetch(`${s.base}/api/auth/magic-link`, { redirect: 'manual' });
+    await s.settle();
+    await s.close();
+    expect(s.lines.map((l) => l.actor)).toEqual(['visitor:42', 'admin', undefined]);
   });
 
   it('logs a request the client gave up on as aborted', async () => {
@@ -64,11 +107,12 @@ describe('requestLog', () => {
     void s.close();
   });
 
-  it('writes nothing when the level is above info', async () => {
+  it('writes no request line when the level is above info, and still answers the request id', async () => {
     const s = await serve('warn');
-    await fetch(`${s.base}/api/broken`);
+    const r = await fetch(`${s.base}/api/broken`);
     await s.settle();
     await s.close();
-    expect(s.lines).toEqual([]);
+    expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(s.lines).toEqual([]); // the error filter writes the error itself then (logFailureAlone)
   });
 });

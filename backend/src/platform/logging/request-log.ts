@@ -1,32 +1,103 @@
-import type { RequestHandler } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
 import type { RootLogger } from './root-logger.js';
 
 /** A magic-link token in a URL is a password for one sign-in: it never reaches the logs. */
 export const redactUrl = (url: string): string => url.replace(/token=[^&]+/g, 'token=[Redacted]');
 
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** What we accept from nginx (or a proxy before it): short, no spaces or quotes; anything else is replaced. */
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:@+/=-]{8,128}$/;
+
+/** What the guards leave on a request (the visitor's user, the admin's name) and the id given here. */
+export type LoggedRequest = Request & { id?: string; visitor?: { id: number }; admin?: string };
+
+/** Who made the request, once a guard has resolved it: `visitor:<id>` or `admin`. */
+export const actorOf = (req: LoggedRequest): string | undefined =>
+  req.admin !== undefined ? 'admin' : req.visitor ? `visitor:${req.visitor.id}` : undefined;
+
+/** Outcome of a request as the error filter decided it: the unexpected error, or the dependency that was down. */
+export interface RequestFailure {
+  err?: unknown;
+  outage?: string;
+}
+const FAILURE = Symbol('request-failure');
+type FailedResponse = Response & { [FAILURE]?: RequestFailure };
+
+/** Called once per request that we answer with a 5xx: its request line carries it (the error is logged once, there). */
+export function noteFailure(res: Response, failure: RequestFailure): void {
+  (res as FailedResponse)[FAILURE] = failure;
+}
+
+/** Observes each finished request (the HTTP metrics); one listener serves both the log and this. */
+export type RequestObserver = (req: Request, res: Response, seconds: number) => void;
+
+/** Health probes and scrapes run every few seconds: their lines would drown the rest. */
+const quiet = (url: string) => url.startsWith('/api/health') || url === '/api/metrics';
+
 /**
- * One line per answered request: method, URL (token redacted), status and time. No headers, so
- * no cookie or credential can reach the logs; health checks are not logged. Deliberately lean
- * (no per-request child logger, no async context): it runs on every request, and pino-http's
+ * One line per answered request: request id, method, URL (token redacted), status, time, client
+ * address and actor; a 5xx carries its error (`err`) or the dependency that was down (`outage`).
+ * No headers, so no cookie or credential can reach the logs. The request id comes from nginx
+ * (`X-Request-Id`) or is made here, and is echoed in the response. Deliberately lean (no
+ * per-request child logger, no async context): it runs on every request, and pino-http's
  * per-request machinery was ~15 % of the API's CPU per vote.
  */
-export function requestLog(logger: RootLogger): RequestHandler {
-  return (req, res, next) => {
-    if (req.url === '/api/health' || !logger.isLevelEnabled('info')) return next();
+export function requestLog(logger: RootLogger, observe?: RequestObserver): RequestHandler {
+  const logLines = logger.isLevelEnabled('info');
+  return (req: LoggedRequest, res, next) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
+    req.id = id;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    if (!logLines && !observe) return next();
     const started = performance.now();
     // 'close' comes after the answer is sent, or when the client went away before it
     res.once('close', () => {
-      const status = res.statusCode;
-      const aborted = !res.writableFinished;
-      logger[status >= 500 ? 'error' : aborted ? 'warn' : 'info'](
-        {
-          req: { method: req.method, url: redactUrl(req.originalUrl) },
-          res: { statusCode: status },
-          responseTime: Math.round(performance.now() - started),
-        },
-        aborted ? 'request aborted' : 'request completed',
-      );
+      const seconds = (performance.now() - started) / 1000;
+      observe?.(req, res, seconds);
+      if (!logLines || quiet(req.originalUrl)) return;
+      writeLine(logger, req, res, seconds);
     });
     next();
   };
+}
+
+function writeLine(logger: RootLogger, req: LoggedRequest, res: Response, seconds: number): void {
+  const status = res.statusCode;
+  const aborted = !res.writableFinished;
+  const failure = (res as FailedResponse)[FAILURE];
+  // a 503 is a dependency away or a replica stopping: OutageLog logs the outage once, not per request
+  const level = status >= 500 && status !== 503 ? 'error' : aborted || status >= 500 ? 'warn' : 'info';
+  logger[level](
+    {
+      reqId: req.id,
+      req: { method: req.method, url: redactUrl(req.originalUrl) },
+      res: { statusCode: status },
+      responseTime: Math.round(seconds * 1000),
+      ip: req.ip,
+      actor: actorOf(req),
+      ...(failure?.err !== undefined ? { err: failure.err } : {}),
+      ...(failure?.outage ? { outage: failure.outage } : {}),
+    },
+    aborted ? 'request aborted' : status >= 500 ? 'request failed' : 'request completed',
+  );
+}
+
+/**
+ * When request lines are off (LOG_LEVEL above info), an unexpected error is still written once,
+ * by the error filter through this, with the request's id.
+ */
+export function logFailureAlone(logger: RootLogger, req: LoggedRequest, err: unknown): void {
+  if (logger.isLevelEnabled('info')) return; // the request line carries it
+  logger.error(
+    {
+      reqId: req.id,
+      req: { method: req.method, url: redactUrl(req.originalUrl) },
+      ip: req.ip,
+      actor: actorOf(req),
+      err,
+    },
+    'request failed',
+  );
 }

@@ -4,25 +4,25 @@ import type { Response } from 'express';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
 import { ListQueryDto, sendListHeaders } from '../../../platform/http/simple-rest.js';
-import { AdminUserDto, GeocodeQueryDto, LocationLabelDto, UserTotalsDto } from './dto/admin-user.dto.js';
-import { GeocodingService } from './geocoding.service.js';
+import { AdminUserDto, UserTotalsDto } from './dto/admin-user.dto.js';
 import { UsersAdminService } from './users-admin.service.js';
 
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
 export class UsersAdminController {
-  constructor(
-    private readonly users: UsersAdminService,
-    private readonly geocoding: GeocodingService,
-  ) {}
+  constructor(private readonly users: UsersAdminService) {}
 
   @Get('users')
-  @ApiOkResponse({ type: [AdminUserDto], description: 'Content-Range: users first-last/total' })
+  @ApiOkResponse({
+    type: [AdminUserDto],
+    description:
+      'Content-Range: users first-last/total. Never waits for the geocoder: places the cache lacks are queued for a background loop (GEOCODER_URL, Nominatim reverse, zoom 10, one request per second for the whole deployment, names kept 30 days, a failed lookup retried after 10 minutes); ask again while a row says locationPending',
+  })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminUserDto[]> {
     const page = await this.users.list(query);
     sendListHeaders(res, 'users', page.offset, page.rows.length, page.total);
-    return page.rows.map(AdminUserDto.of);
+    return page.rows.map((r) => AdminUserDto.of(r));
   }
 
   /** The Users page's three totals, from the database's counters. Declared before `users/:id`. */
@@ -36,12 +36,5 @@ export class UsersAdminController {
   @ApiOkResponse({ type: AdminUserDto })
   async get(@Param('id', IdParam) id: number): Promise<AdminUserDto> {
     return AdminUserDto.of(await this.users.get(id));
-  }
-
-  /** The Location column: "City, State, Country", or the coordinates to 2 decimals when unknown. */
-  @Get('geocode')
-  @ApiOkResponse({ type: LocationLabelDto })
-  geocode(@Query() query: GeocodeQueryDto): Promise<LocationLabelDto> {
-    return this.geocoding.label(query.lat, query.lon);
   }
 }

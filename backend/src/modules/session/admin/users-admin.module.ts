@@ -1,24 +1,15 @@
 import { Module } from '@nestjs/common';
 import { StatsModule } from '../../stats/stats.module.js';
-import { GeocodingService } from './geocoding.service.js';
-import { NominatimReverseGeocoder } from './infrastructure/nominatim-reverse-geocoder.js';
-import { TypeormGeocodeCache } from './infrastructure/typeorm-geocode-cache.js';
+import { GeocodingModule } from './geocoding.module.js';
 import { TypeormUsersAdminRepository } from './infrastructure/typeorm-users-admin.repository.js';
-import { GeocodeCache, ReverseGeocoder } from './reverse-geocoder.js';
 import { UsersAdminController } from './users-admin.controller.js';
 import { UsersAdminRepository } from './users-admin.repository.js';
 import { UsersAdminService } from './users-admin.service.js';
 
-/** Admin: users list and reverse geocoding of their locations. */
+/** Admin: users list, with place names from the background reverse geocoding. */
 @Module({
-  imports: [StatsModule],
+  imports: [StatsModule, GeocodingModule],
   controllers: [UsersAdminController],
-  providers: [
-    UsersAdminService,
-    GeocodingService,
-    { provide: UsersAdminRepository, useClass: TypeormUsersAdminRepository },
-    { provide: ReverseGeocoder, useClass: NominatimReverseGeocoder },
-    { provide: GeocodeCache, useClass: TypeormGeocodeCache },
-  ],
+  providers: [UsersAdminService, { provide: UsersAdminRepository, useClass: TypeormUsersAdminRepository }],
 })
 export class UsersAdminModule {}

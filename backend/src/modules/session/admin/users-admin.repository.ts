@@ -1,4 +1,5 @@
 import type { Page, SortOrder } from '../../../platform/http/simple-rest.js';
+import type { PlaceState } from './domain/location-label.js';
 
 /** The spec's admin user row (§3): uploads, votes cast and views made by the user. */
 export interface AdminUserRow {
@@ -13,6 +14,8 @@ export interface AdminUserRow {
   totalViews: number;
   createdAt: Date;
   bannedAt: Date | null;
+  /** the place name as far as known (set by the service from the geocode cache; absent on a bare row) */
+  location?: PlaceState | null;
 }
 
 export const USER_SORTABLE = [

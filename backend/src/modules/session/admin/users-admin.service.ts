@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../../platform/domain-error.js';
 import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
 import { ActivityCounters } from '../../stats/activity-counters.js';
+import { GeocodingService } from './geocoding.service.js';
 import {
   type AdminUserRow,
   USER_SORTABLE,
@@ -14,6 +15,7 @@ export class UsersAdminService {
   constructor(
     private readonly users: UsersAdminRepository,
     private readonly counters: ActivityCounters,
+    private readonly geocoding: GeocodingService,
   ) {}
 
   /** active: at least one upload or vote; saved: a verified e-mail. */
@@ -60,12 +62,21 @@ export class UsersAdminService {
       total =
         criteria.active === undefined ? t.totalUsers : criteria.active ? t.activeUsers : t.totalUsers - t.activeUsers;
     }
-    return { ...(await this.users.list(criteria, total)), offset: q.offset };
+    const page = await this.users.list(criteria, total);
+    return { ...page, rows: await this.withPlaces(page.rows), offset: q.offset };
   }
 
   async get(id: number): Promise<AdminUserRow> {
     const row = await this.users.findRow(id);
     if (!row) throw notFound('User not found');
-    return row;
+    return (await this.withPlaces([row]))[0]!;
+  }
+
+  /** Place names the cache knows now; the rest are queued for the background lookup, never awaited. */
+  private async withPlaces(rows: AdminUserRow[]): Promise<AdminUserRow[]> {
+    const places = await this.geocoding.places(
+      rows.map((r) => (r.latitude !== null && r.longitude !== null ? { lat: r.latitude, lon: r.longitude } : null)),
+    );
+    return rows.map((r, i) => ({ ...r, location: places[i] ?? null }));
   }
 }

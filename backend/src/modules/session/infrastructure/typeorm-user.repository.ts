@@ -19,7 +19,10 @@ interface UserRow {
 
 const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at, banned_at';
 
-/** Every visitor request starts with this lookup; exported for the bench's pgbench run. */
+/**
+ * Every visitor request starts with this lookup.
+ * @public also run by the bench's bare vote server and pgbench (bench/vote-sql.ts, from dist)
+ */
 export const USER_BY_SESSION_SQL = `SELECT ${COLUMNS} FROM users WHERE session_id = $1`;
 
 export const toUser = (r: UserRow): User => ({

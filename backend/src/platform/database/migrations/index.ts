@@ -17,6 +17,8 @@ import { PickLaps1763849000000 } from './1763849000000-pick-laps.js';
 import { PickOneAtATime1763850000000 } from './1763850000000-pick-one-at-a-time.js';
 import { HotScore1763861000000 } from './1763861000000-hot-score.js';
 import { MediaUploadKey1763861100000 } from './1763861100000-media-upload-key.js';
+import { GeocodeQueue1763861200000 } from './1763861200000-geocode-queue.js';
+import { Operations1763880000000 } from './1763880000000-operations.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -39,4 +41,6 @@ export const migrations = [
   PickOneAtATime1763850000000,
   HotScore1763861000000,
   MediaUploadKey1763861100000,
+  GeocodeQueue1763861200000,
+  Operations1763880000000,
 ];

@@ -63,7 +63,8 @@ export async function resolveAdminCredentials(config: AppConfig): Promise<AdminC
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     return new AdminCredentials(config.adminUsername, (await readFile(file, 'utf8')).trim());
   }
-  console.log(
+  // for the person at the terminal, once; on stderr so stdout stays JSON lines
+  process.stderr.write(
     `\n  Admin portal login (generated, kept in ${file}):\n    username: ${config.adminUsername}\n    password: ${generated}\n  Set ADMIN_PASSWORD to choose your own.\n`,
   );
   return new AdminCredentials(config.adminUsername, generated);

@@ -1,16 +1,8 @@
-/** Coordinates rounded to 2 decimals (~1 km): the cache key, what is sent out, and the fallback label. */
+/** A place as the cache keys it: coordinates rounded to 2 decimals (~1 km), as the database rounds them. */
 export interface RoundedPoint {
   lat: string;
   lon: string;
 }
-
-export function roundPoint(lat: number, lon: number): RoundedPoint {
-  // +0 turns -0.00 into 0.00
-  return { lat: (Math.round(lat * 100) / 100 + 0).toFixed(2), lon: (Math.round(lon * 100) / 100 + 0).toFixed(2) };
-}
-
-/** What the Location column shows when no place name is known. */
-export const coordinatesLabel = (p: RoundedPoint): string => `${p.lat}, ${p.lon}`;
 
 /** "City, State, Country" from a Nominatim-style address; null when it names nothing useful. */
 export function placeLabel(address: Record<string, unknown> | undefined): string | null {
@@ -24,4 +16,34 @@ export function placeLabel(address: Record<string, unknown> | undefined): string
   ].filter((p): p is string => Boolean(p));
   const unique = parts.filter((p, i) => parts.indexOf(p) === i);
   return unique.length ? unique.join(', ') : null;
+}
+
+/** Place names are stable: a found name is reused for 30 days, a failed lookup retried after 10 minutes. */
+export const FOUND_TTL_MS = 30 * 24 * 3600 * 1000;
+export const FAILED_TTL_MS = 10 * 60 * 1000;
+
+/** What the cache holds for one place (null: never asked for). */
+export interface CachedPlace {
+  label: string | null;
+  /** due for a (new) lookup from then on; null: never looked up */
+  refreshAfter: Date | null;
+  /** a lookup is queued */
+  queued: boolean;
+}
+
+/** What a row of the users list shows: the name known now (even an old one), and whether a lookup is coming. */
+export interface PlaceState {
+  label: string | null;
+  pending: boolean;
+}
+
+/** Whether a list showing this place should queue a lookup of it now. */
+export function needsLookup(place: CachedPlace | null, now: Date): boolean {
+  if (!place) return true;
+  if (place.queued) return false;
+  return place.refreshAfter === null || place.refreshAfter <= now;
+}
+
+export function placeState(place: CachedPlace | null, now: Date): PlaceState {
+  return { label: place?.label ?? null, pending: Boolean(place?.queued) || needsLookup(place, now) };
 }

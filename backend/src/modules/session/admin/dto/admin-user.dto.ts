@@ -1,8 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsLatitude, IsLongitude } from 'class-validator';
 import type { AdminUserRow } from '../users-admin.repository.js';
-import type { LocationLabel } from '../geocoding.service.js';
 
 /** The spec's admin user row (§3). totalVotes / totalViews count what the user did, not what they got. */
 export class AdminUserDto {
@@ -18,6 +15,15 @@ export class AdminUserDto {
   @ApiProperty() createdAt!: string;
   @ApiProperty() banned!: boolean;
   @ApiProperty({ nullable: true, type: String }) bannedAt!: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      '"City, State, Country" when the reverse geocoder has named the place (zoom 10); null: not shared, not known yet, or the lookup failed (show the coordinates)',
+  })
+  location!: string | null;
+  @ApiProperty({ description: 'A lookup of the place is queued or running: ask again in a few seconds for its name' })
+  locationPending!: boolean;
 
   static of(r: AdminUserRow): AdminUserDto {
     return {
@@ -33,20 +39,10 @@ export class AdminUserDto {
       createdAt: r.createdAt.toISOString(),
       banned: r.bannedAt !== null,
       bannedAt: r.bannedAt?.toISOString() ?? null,
+      location: r.location?.label ?? null,
+      locationPending: r.location?.pending ?? false,
     };
   }
-}
-
-export class GeocodeQueryDto {
-  @ApiProperty({ example: 51.5072 })
-  @Type(() => Number)
-  @IsLatitude({ message: 'lat must be a number between -90 and 90' })
-  lat!: number;
-
-  @ApiProperty({ example: -0.1276 })
-  @Type(() => Number)
-  @IsLongitude({ message: 'lon must be a number between -180 and 180' })
-  lon!: number;
 }
 
 /** The Users page's three totals: active = at least one upload or vote; saved = a verified e-mail. */
@@ -54,9 +50,4 @@ export class UserTotalsDto {
   @ApiProperty() totalUsers!: number;
   @ApiProperty() activeUsers!: number;
   @ApiProperty() savedAccounts!: number;
-}
-
-export class LocationLabelDto implements LocationLabel {
-  @ApiProperty({ example: 'London, England, United Kingdom' }) label!: string;
-  @ApiProperty({ enum: ['geocoder', 'cache', 'coordinates'] }) source!: LocationLabel['source'];
 }

@@ -3,7 +3,6 @@
  * from fake users, with matching views, checkpointed every 500 votes.
  */
 export const VOTES_PER_MEDIA = { min: 10, max: 50 } as const;
-export const HOT_BIAS = { min: 0.7, max: 1.0 } as const;
 export const VOTES_PER_CHECKPOINT = 500;
 /** Media read per batch: enough to fill a checkpoint even at the minimum of 10 votes each. */
 export const MEDIA_PER_BATCH = Math.ceil(VOTES_PER_CHECKPOINT / VOTES_PER_MEDIA.min);
