@@ -7,6 +7,7 @@ import { adminStats } from './admin-stats.scenario.js';
 import { voteCounters } from './vote-counters.scenario.js';
 import { uploads } from './uploads.scenario.js';
 import { visitorWait } from './visitor-wait.scenario.js';
+import { mediaDelivery } from './media-delivery.scenario.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
@@ -34,4 +35,5 @@ export const scenarios: Scenario[] = [
   voteCounters,
   uploads,
   visitorWait,
+  mediaDelivery,
 ];

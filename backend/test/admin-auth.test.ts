@@ -8,7 +8,7 @@ import { ADMIN_THROTTLE } from '../src/platform/http/admin-auth/admin-password-c
 import { parseBasicAuth } from '../src/platform/http/admin-auth/authorization-header.js';
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
 import { createHash, randomBytes } from 'node:crypto';
-import { adminAuth, asAdmin, db, seedMedia, seedVote, snapshot } from './support/admin.js';
+import { adminAuth, asAdmin, db, seedStoredMedia, seedVote, tableCounts } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
 
@@ -43,7 +43,7 @@ describe(`admin authentication (${dbKind})`, () => {
   it('refuses every admin and db-test route without or with wrong credentials, and changes nothing', async () => {
     const owner = await newVisitor(t);
     const voter = await newVisitor(t);
-    const media = await seedMedia(t, { userId: owner.id });
+    const media = await seedStoredMedia(t, { userId: owner.id });
     await seedVote(t, voter.id, media.id, true);
     // the one admin route that takes no credentials is where they are exchanged for a token
     const all = adminRoutes(t);
@@ -98,7 +98,7 @@ describe(`admin authentication (${dbKind})`, () => {
       createHash('sha256').update(expired).digest('hex'),
     ]);
 
-    const before = await snapshot(t);
+    const before = await tableCounts(t);
     for (const [i, { method, path: url }] of routes.entries()) {
       // the throttle has its own tests; here every refusal must be a plain 401
       if (i % 5 === 0) await db(t).query(`DELETE FROM admin_login_failures`);
@@ -141,7 +141,7 @@ describe(`admin authentication (${dbKind})`, () => {
       }
     }
     await db(t).query(`DELETE FROM admin_login_failures`);
-    expect(await snapshot(t)).toEqual(before);
+    expect(await tableCounts(t)).toEqual(before);
     expect(await t.app.get(ObjectStorage).stat(media.storageKey)).not.toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
-import { asAdmin, db, seedMedia, seedView, seedVote, snapshot } from './support/admin.js';
+import { asAdmin, db, seedStoredMedia, seedView, seedVote, tableCounts } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
@@ -50,7 +50,7 @@ describe(`admin media and users lists (${dbKind})`, () => {
       ],
     ] as const;
     for (const [name, m] of seeds) {
-      const s = await seedMedia(t, m);
+      const s = await seedStoredMedia(t, m);
       ids[name] = s.id;
       keys[name] = s.storageKey;
     }
@@ -155,12 +155,12 @@ describe(`admin media and users lists (${dbKind})`, () => {
 
   it('deletes a media item with its votes, views and stored object, and nothing else', async () => {
     const storage = t.app.get(ObjectStorage);
-    const before = await snapshot(t);
+    const before = await tableCounts(t);
     const res = await asAdmin(t).delete(`/api/admin/media/${ids.sunset}`).expect(200);
     expect(res.body).toMatchObject({ id: ids.sunset, originalName: 'Sunset 100%.jpg', totalVotes: 3 });
     expect(await storage.stat(keys.sunset!)).toBeNull();
     expect(await storage.stat(keys.beach!)).not.toBeNull();
-    const after = await snapshot(t);
+    const after = await tableCounts(t);
     expect(after).toEqual({ ...before, media: before.media! - 1, votes: before.votes! - 3, views: before.views! - 2 });
     const [{ n }] = await db(t).query(`SELECT count(*)::int AS n FROM votes WHERE media_id = $1`, [ids.sunset]);
     expect(n).toBe(0);
@@ -172,7 +172,7 @@ describe(`admin media and users lists (${dbKind})`, () => {
     await asAdmin(t).delete('/api/admin/media/999999').expect(404);
     const bad = await asAdmin(t).delete('/api/admin/media/abc').expect(400);
     expect(bad.body.message).toBe('id must be a positive integer');
-    expect(await snapshot(t)).toEqual(after);
+    expect(await tableCounts(t)).toEqual(after);
   });
 
   it('lists users with their activity, filters active and inactive, and searches name and e-mail', async () => {

@@ -1,5 +1,5 @@
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
-import { asAdmin, db, seedMedia, seedView, seedVote, snapshot } from './support/admin.js';
+import { asAdmin, db, seedStoredMedia, seedView, seedVote, tableCounts } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
 
@@ -9,8 +9,8 @@ describe(`admin database tests, statistics and reset (${dbKind})`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     const [a, b, c] = [await newVisitor(t), await newVisitor(t), await newVisitor(t)];
-    const m1 = await seedMedia(t, { userId: a.id });
-    const m2 = await seedMedia(t, { userId: b.id, mimeType: 'video/mp4', originalName: 'v.mp4' });
+    const m1 = await seedStoredMedia(t, { userId: a.id });
+    const m2 = await seedStoredMedia(t, { userId: b.id, mimeType: 'video/mp4', originalName: 'v.mp4' });
     keys = [m1.storageKey, m2.storageKey];
     await seedVote(t, b.id, m1.id, true);
     await seedVote(t, c.id, m1.id, false);
@@ -80,10 +80,10 @@ describe(`admin database tests, statistics and reset (${dbKind})`, () => {
     [{ confirm: true }, /Type RESET DATABASE to confirm the reset/],
     [{ confirm: 'RESET DATABASE', force: true }, /force should not exist/],
   ])('refuses a reset with %j and deletes nothing', async (body, message) => {
-    const before = await snapshot(t);
+    const before = await tableCounts(t);
     const res = await asAdmin(t).post('/api/admin/reset-database').send(body).expect(400);
     expect(res.body.message).toMatch(message);
-    expect(await snapshot(t)).toEqual(before);
+    expect(await tableCounts(t)).toEqual(before);
   });
 
   it('resets users, media, votes and views, keeps settings and the bucket', async () => {
@@ -93,7 +93,7 @@ describe(`admin database tests, statistics and reset (${dbKind})`, () => {
       message: expect.stringMatching(/Files in the bucket were kept/),
       deleted: { totalUsers: 3, totalMedia: 2, totalVotes: 3, totalViews: 1 },
     });
-    expect(await snapshot(t)).toMatchObject({ users: 0, media: 0, votes: 0, views: 0, ad_configs: 1 });
+    expect(await tableCounts(t)).toMatchObject({ users: 0, media: 0, votes: 0, views: 0, ad_configs: 1 });
     for (const key of keys) expect(await t.app.get(ObjectStorage).stat(key)).not.toBeNull();
     expect((await asAdmin(t).get('/api/admin/stats').expect(200)).body).toEqual({
       totalUsers: 0,

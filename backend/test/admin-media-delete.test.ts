@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
-import { asAdmin, db, seedMedia, seedVote, seedView, snapshot } from './support/admin.js';
+import { asAdmin, db, seedStoredMedia, seedVote, seedView, tableCounts } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
@@ -26,7 +26,7 @@ describe(`POST /api/admin/media/delete: bulk delete in one call (${dbKind})`, ()
 
   it('deletes the rows, their votes, views and stored objects; reports ids that do not exist', async () => {
     const media = [];
-    for (let i = 0; i < 4; i++) media.push(await seedMedia(t, { userId: owner.id }));
+    for (let i = 0; i < 4; i++) media.push(await seedStoredMedia(t, { userId: owner.id }));
     for (const m of media) {
       for (const v of voters) {
         await seedVote(t, v.id, m.id, m.id % 2 === 0);
@@ -61,8 +61,8 @@ describe(`POST /api/admin/media/delete: bulk delete in one call (${dbKind})`, ()
   });
 
   it('refuses a bad body with 400 (415 when not JSON) and deletes nothing', async () => {
-    const m = await seedMedia(t, { userId: owner.id });
-    const before = await snapshot(t);
+    const m = await seedStoredMedia(t, { userId: owner.id });
+    const before = await tableCounts(t);
     const bodies: unknown[] = [
       {},
       { ids: [] },
@@ -96,7 +96,7 @@ describe(`POST /api/admin/media/delete: bulk delete in one call (${dbKind})`, ()
       .post('/api/admin/media/delete')
       .send({ ids: [m.id] })
       .expect(401);
-    expect(await snapshot(t)).toEqual(before);
+    expect(await tableCounts(t)).toEqual(before);
     expect(await stored(m.storageKey)).not.toBeNull();
     // 1000 ids is the limit, not past it
     const most = await bulkDelete(t, { ids: [m.id, ...Array.from({ length: 999 }, (_, i) => 5_000_000 + i)] }).expect(
@@ -107,8 +107,8 @@ describe(`POST /api/admin/media/delete: bulk delete in one call (${dbKind})`, ()
   });
 
   it('keeps the rows deleted when an object cannot be deleted afterwards, noted for the orphan sweep', async () => {
-    const m = await seedMedia(t, { userId: owner.id });
-    const other = await seedMedia(t, { userId: owner.id });
+    const m = await seedStoredMedia(t, { userId: owner.id });
+    const other = await seedStoredMedia(t, { userId: owner.id });
     // a directory where the file was: the local adapter's delete fails on it
     const file = path.join(t.dataDir, 'media', m.storageKey);
     await rm(file);

@@ -1,4 +1,4 @@
-import { asAdmin, db, seedMedia } from './support/admin.js';
+import { asAdmin, db, seedStoredMedia } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
 
@@ -37,7 +37,7 @@ describe(`admin media sorted by hot share and by its confidence (${dbKind})`, ()
     t = await startTestApp();
     const owner = await newVisitor(t);
     for (const [name, [hot, total]] of Object.entries(tallies)) {
-      const m = await seedMedia(t, { userId: owner.id, originalName: name });
+      const m = await seedStoredMedia(t, { userId: owner.id, originalName: name });
       ids[name] = m.id;
       // the tallies are what the sort reads; the votes behind them are not what this is about
       await db(t).query(`UPDATE media SET hot_votes = $2, total_votes = $3 WHERE id = $1`, [m.id, hot, total]);

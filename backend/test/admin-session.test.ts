@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { ADMIN_THROTTLE } from '../src/platform/http/admin-auth/admin-password-check.js';
-import { db, snapshot } from './support/admin.js';
+import { db, tableCounts } from './support/admin.js';
 import { createTestDatabase, dbKind, startTestApp, type TestApp } from './support/test-app.js';
 
 let ipCounter = 0;
@@ -91,7 +91,7 @@ describe(`admin session token (${dbKind})`, () => {
   });
 
   it('a garbage or unknown Bearer token is refused and changes nothing', async () => {
-    const before = await snapshot(t);
+    const before = await tableCounts(t);
     const [{ n: sessionsBefore }] = await db(t).query(`SELECT count(*)::int AS n FROM admin_sessions`);
     const [{ n: failuresBefore }] = await db(t).query(`SELECT count(*)::int AS n FROM admin_login_failures`);
     for (const token of ['garbage', randomBytes(32).toString('base64url'), 'a'.repeat(5000), "x' OR 1=1 --"]) {
@@ -108,7 +108,7 @@ describe(`admin session token (${dbKind})`, () => {
         expect(res.headers['www-authenticate']).toBeUndefined();
       }
     }
-    expect(await snapshot(t)).toEqual(before);
+    expect(await tableCounts(t)).toEqual(before);
     const [{ n: sessionsAfter }] = await db(t).query(`SELECT count(*)::int AS n FROM admin_sessions`);
     const [{ n: failuresAfter }] = await db(t).query(`SELECT count(*)::int AS n FROM admin_login_failures`);
     expect(sessionsAfter).toBe(sessionsBefore);

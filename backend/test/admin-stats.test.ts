@@ -2,8 +2,8 @@ import pg from 'pg';
 import request from 'supertest';
 import { DailyCounts1763800100000 } from '../src/platform/database/migrations/1763800100000-daily-counts.js';
 import { pngImage, upload } from './fixtures/media-fixtures.js';
-import { asAdmin, db, seedMedia } from './support/admin.js';
-import { putObject, seedMediaRows as seedManyMedia, waitForJob } from './support/jobs.js';
+import { asAdmin, db, seedStoredMedia } from './support/admin.js';
+import { putObject, insertMediaRows as seedManyMedia, waitForJob } from './support/jobs.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
@@ -122,7 +122,7 @@ describe(`admin totals and daily series from counters (${dbKind})`, () => {
     const owner = await newVisitor(t);
     const voter = await newVisitor(t);
     const threeDaysAgo = new Date(Date.now() - 3 * DAY);
-    const m = await seedMedia(t, { userId: owner.id, uploadedAt: threeDaysAgo });
+    const m = await seedStoredMedia(t, { userId: owner.id, uploadedAt: threeDaysAgo });
     await db(t).query(`INSERT INTO votes (user_id, media_id, is_hot, voted_at) VALUES ($1, $2, true, $3)`, [
       voter.id,
       m.id,
@@ -278,7 +278,7 @@ if (dbKind === 'postgres') {
     it('parallel votes, views and deletes leave every counter equal to the tables', async () => {
       const owners = [await newVisitor(t), await newVisitor(t)];
       const media: number[] = [];
-      for (let i = 0; i < 20; i++) media.push((await seedMedia(t, { userId: owners[i % 2]!.id })).id);
+      for (let i = 0; i < 20; i++) media.push((await seedStoredMedia(t, { userId: owners[i % 2]!.id })).id);
       const voters: Visitor[] = [];
       for (let i = 0; i < 12; i++) voters.push(await newVisitor(t));
       // every voter votes on every media, all at once (pool of 10 connections: shards collide too)
@@ -305,9 +305,9 @@ if (dbKind === 'postgres') {
       const owner = await newVisitor(t);
       const voter = await newVisitor(t);
       const [m1, m2, m3] = [
-        await seedMedia(t, { userId: owner.id }),
-        await seedMedia(t, { userId: owner.id }),
-        await seedMedia(t, { userId: owner.id }),
+        await seedStoredMedia(t, { userId: owner.id }),
+        await seedStoredMedia(t, { userId: owner.id }),
+        await seedStoredMedia(t, { userId: owner.id }),
       ];
       await vote(voter, m1.id).expect(201);
       const a = new pg.Client({ connectionString: t.config.databaseUrl });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ADMIN_THROTTLE } from '../src/platform/http/admin-auth/admin-password-check.js';
-import { asAdmin, db, seedMedia } from './support/admin.js';
+import { asAdmin, db, seedStoredMedia } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
 
@@ -42,7 +42,7 @@ describe(`audit log of operator actions (${dbKind})`, () => {
 
   it('records admin writes with time, admin, action, target, outcome and the trusted client address', async () => {
     const owner = await newVisitor(t);
-    const m = await seedMedia(t, { userId: owner.id });
+    const m = await seedStoredMedia(t, { userId: owner.id });
     await asAdmin(t).delete(`/api/admin/media/${m.id}`).set('X-Forwarded-For', CLIENT).expect(200);
     const [row] = await latest(t);
     expect(row).toEqual({
@@ -103,7 +103,7 @@ describe(`audit log of operator actions (${dbKind})`, () => {
 
   it('writes the audit row in the action’s own transaction: when the row cannot be written, nothing changed', async () => {
     const owner = await newVisitor(t);
-    const [a, b] = [await seedMedia(t, { userId: owner.id }), await seedMedia(t, { userId: owner.id })];
+    const [a, b] = [await seedStoredMedia(t, { userId: owner.id }), await seedStoredMedia(t, { userId: owner.id })];
     let restore = await refuseAudit(t, 'media.bulk_delete');
     await asAdmin(t)
       .post('/api/admin/media/delete')

@@ -1,5 +1,5 @@
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
-import { asAdmin, db, seedMedia } from './support/admin.js';
+import { asAdmin, db, seedStoredMedia } from './support/admin.js';
 import { pngImage, upload } from './fixtures/media-fixtures.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
@@ -20,7 +20,7 @@ describe(`bans (${dbKind})`, () => {
 
   it('a banned visitor still reads, but upload, vote and report answer 403 banned and change nothing', async () => {
     const v = await newVisitor(t);
-    const theirs = await seedMedia(t, { userId: other.id });
+    const theirs = await seedStoredMedia(t, { userId: other.id });
     await asAdmin(t)
       .post('/api/admin/users/ban')
       .send({ ids: [v.id] })
@@ -57,7 +57,10 @@ describe(`bans (${dbKind})`, () => {
 
   it("hides the banned user's media and closes their open reports as banned; unban keeps report-hidden items hidden", async () => {
     const owner = await newVisitor(t);
-    const [plain, reported] = [await seedMedia(t, { userId: owner.id }), await seedMedia(t, { userId: owner.id })];
+    const [plain, reported] = [
+      await seedStoredMedia(t, { userId: owner.id }),
+      await seedStoredMedia(t, { userId: owner.id }),
+    ];
     const reporters = [await newVisitor(t), await newVisitor(t)];
     for (const r of reporters)
       await r.agent.post(`/api/media/${reported.id}/report`).send({ reason: 'hate' }).expect(201);
@@ -95,7 +98,7 @@ describe(`bans (${dbKind})`, () => {
 
   it('ban with deleteMedia deletes all their media and stored objects; refuses bad bodies', async () => {
     const owner = await newVisitor(t);
-    const media = [await seedMedia(t, { userId: owner.id }), await seedMedia(t, { userId: owner.id })];
+    const media = [await seedStoredMedia(t, { userId: owner.id }), await seedStoredMedia(t, { userId: owner.id })];
     await other.agent.post(`/api/media/${media[0]!.id}/report`).send({ reason: 'spam' }).expect(201);
     const res = await asAdmin(t)
       .post('/api/admin/users/ban')

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { adminAuth, db, seedMedia, seedVote } from './support/admin.js';
+import { adminAuth, db, seedStoredMedia, seedVote } from './support/admin.js';
 import { waitForJob } from './support/jobs.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newSessionId, newVisitor, type Visitor } from './support/visitor.js';
@@ -124,9 +124,9 @@ describe(`hostile input on every route (${dbKind})`, () => {
     t = await startTestApp({ GEOCODER_URL: 'http://127.0.0.1:9' });
     me = await newVisitor(t);
     const other = await newVisitor(t);
-    const media = await seedMedia(t, { userId: other.id });
+    const media = await seedStoredMedia(t, { userId: other.id });
     mediaId = media.id;
-    await seedVote(t, other.id, (await seedMedia(t, { userId: me.id })).id, true);
+    await seedVote(t, other.id, (await seedStoredMedia(t, { userId: me.id })).id, true);
     // idempotent set-up routes, run once so the walk finds nothing left to create
     await request(t.server).post('/api/admin/ad-migration').set('Authorization', adminAuth(t)).expect(200);
     await request(t.server).post('/api/admin/traffic-handler-migration').set('Authorization', adminAuth(t)).expect(200);

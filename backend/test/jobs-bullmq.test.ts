@@ -3,7 +3,7 @@ import {
   expectConsistent,
   populationFacts,
   putObject,
-  seedMediaRows as seedMedia,
+  insertMediaRows as seedStoredMedia,
   waitForJob,
 } from './support/jobs.js';
 import { seededPng as png } from './fixtures/media-fixtures.js';
@@ -58,7 +58,7 @@ describe.runIf(testRedisUrl)(`jobs on BullMQ (${dbKind}, Redis)`, () => {
   });
 
   it('populates votes through a BullMQ job with the same guarantees', async () => {
-    await seedMedia(queryOf(api), 60);
+    await seedStoredMedia(queryOf(api), 60);
     const started = await asAdmin(api).post('/api/admin/populate-votes').expect(202);
     const job = await waitForJob(api, started.body.jobId);
     expect(job.state).toBe('completed');
@@ -82,7 +82,7 @@ describe.runIf(testRedisUrl)(`jobs on BullMQ (${dbKind}, Redis)`, () => {
       const s1 = await asAdmin(lonely).get('/api/admin/find-duplicates').expect(202);
       const s2 = await asAdmin(lonely).get('/api/admin/find-duplicates').expect(409);
       expect(s2.body).toMatchObject({ error: 'job_running', jobId: s1.body.jobId });
-      await seedMedia(queryOf(lonely), 3);
+      await seedStoredMedia(queryOf(lonely), 3);
       const p1 = await asAdmin(lonely).post('/api/admin/populate-votes').expect(202);
       const p2 = await asAdmin(lonely).post('/api/admin/populate-votes').expect(409);
       expect(p2.body).toMatchObject({

@@ -10,7 +10,7 @@ import {
   listKeys,
   populationFacts,
   putObject,
-  seedMediaRows as seedMedia,
+  insertMediaRows as seedStoredMedia,
   waitForJob,
 } from './support/jobs.js';
 import { asAdmin } from './support/admin.js';
@@ -125,7 +125,7 @@ if (dbKind === 'postgres') {
 
     it('population: SIGTERM requeues at a checkpoint, SIGKILL is taken over after the lock expires; totals right, nothing twice', async () => {
       const MEDIA = 6000;
-      await seedMedia(q, MEDIA);
+      await seedStoredMedia(q, MEDIA);
       const votes = async () => Number((await q(`SELECT votes_inserted FROM population_runs`))[0]?.votes_inserted ?? 0);
 
       const started = await asAdmin(api).post('/api/admin/populate-votes').expect(202);
@@ -305,7 +305,7 @@ if (dbKind === 'postgres') {
 
     it('a killed worker’s lease expires and the restarted worker resumes from the checkpoint', async () => {
       const MEDIA = 3000;
-      await seedMedia(q, MEDIA);
+      await seedStoredMedia(q, MEDIA);
       const votes = async () => Number((await q(`SELECT votes_inserted FROM population_runs`))[0]?.votes_inserted ?? 0);
       const started = await asAdmin(api).post('/api/admin/populate-votes').expect(202);
       spawnWorker();

@@ -7,7 +7,7 @@ import {
   keyOf,
   MB,
   padded,
-  snapshot,
+  mediaState,
   tinyMp4,
   upload,
 } from './fixtures/media-fixtures.js';
@@ -57,9 +57,9 @@ describe(`media on S3 storage (${dbKind})`, () => {
   });
 
   it('puts nothing in the bucket for a refused upload', async () => {
-    const before = await snapshot(t);
+    const before = await mediaState(t);
     await upload(v, padded(await jpegWithGpsAndOrientation(), 10 * MB + 1), 'big.jpg').expect(413);
     await upload(v, Buffer.from('<html></html>'), 'page.jpg').expect(415);
-    expect(await snapshot(t)).toEqual(before);
+    expect(await mediaState(t)).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { pngImage, snapshot, tinyMp4, upload } from './fixtures/media-fixtures.js';
+import { pngImage, mediaState, tinyMp4, upload } from './fixtures/media-fixtures.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
@@ -29,27 +29,27 @@ describe(`upload retries with an Idempotency-Key (${dbKind})`, () => {
     }[];
 
   it('a repeat with the same key answers the first media: one row, one stored object', async () => {
-    const before = await snapshot(t);
+    const before = await mediaState(t);
     const key = randomUUID();
     const file = await pngImage();
     const first = await keyed(v, file, 'retry-me.png', key).expect(201);
     const again = await keyed(v, file, 'retry-me.png', key).expect(201);
     expect(again.body).toEqual(first.body);
-    const after = await snapshot(t);
+    const after = await mediaState(t);
     expect(after.media).toBe(before.media + 1);
     expect(after.objects).toHaveLength(before.objects.length + 1);
     expect(await rowsWithKey(key)).toHaveLength(1);
   });
 
   it('two tries racing each other store the file once (the loser removes its copy)', async () => {
-    const before = await snapshot(t);
+    const before = await mediaState(t);
     const key = randomUUID();
     const [a, b] = await Promise.all([
       keyed(v, tinyMp4, 'race.mp4', key).expect(201),
       keyed(v, tinyMp4, 'race.mp4', key).expect(201),
     ]);
     expect(a.body.id).toBe(b.body.id);
-    const after = await snapshot(t);
+    const after = await mediaState(t);
     expect(after.media).toBe(before.media + 1);
     expect(after.objects).toHaveLength(before.objects.length + 1);
     // the loser's object is not left noted for the sweep either: it went at once
@@ -67,20 +67,20 @@ describe(`upload retries with an Idempotency-Key (${dbKind})`, () => {
   });
 
   it('without a key every upload is stored (as before)', async () => {
-    const before = await snapshot(t);
+    const before = await mediaState(t);
     const file = await pngImage();
     await upload(v, file, 'plain.png').expect(201);
     await upload(v, file, 'plain.png').expect(201);
-    expect((await snapshot(t)).media).toBe(before.media + 2);
+    expect((await mediaState(t)).media).toBe(before.media + 2);
   });
 
   it.each([['short'], ['has spaces in it'], ['x'.repeat(65)], ['semi;colon-key']])(
     'refuses the key %j with a 400 and stores nothing',
     async (key) => {
-      const before = await snapshot(t);
+      const before = await mediaState(t);
       const res = await keyed(v, await pngImage(), 'bad-key.png', key).expect(400);
       expect(res.body.message).toBe('Idempotency-Key must be 8 to 64 letters, digits, - or _');
-      expect(await snapshot(t)).toEqual(before);
+      expect(await mediaState(t)).toEqual(before);
     },
   );
 });

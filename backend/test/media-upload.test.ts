@@ -14,7 +14,7 @@ import {
   padded,
   phoneMp4,
   pngImage,
-  snapshot,
+  mediaState,
   tinyMp4,
   upload,
 } from './fixtures/media-fixtures.js';
@@ -129,12 +129,12 @@ describe(`media upload (${dbKind})`, () => {
   });
 
   describe('refuses bad uploads with a clear message and stores nothing', () => {
-    let before: Awaited<ReturnType<typeof snapshot>>;
+    let before: Awaited<ReturnType<typeof mediaState>>;
     beforeEach(async () => {
-      before = await snapshot(t);
+      before = await mediaState(t);
     });
     afterEach(async () => {
-      expect(await snapshot(t)).toEqual(before);
+      expect(await mediaState(t)).toEqual(before);
       expect(before.temp).toEqual([]);
     });
 

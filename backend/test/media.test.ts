@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
-import { binary, keyOf, pngImage, snapshot, tinyMp4, upload } from './fixtures/media-fixtures.js';
+import { binary, keyOf, pngImage, mediaState, tinyMp4, upload } from './fixtures/media-fixtures.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
@@ -119,14 +119,14 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
     });
     expect(await views()).toBe(1);
 
-    const before = await snapshot(t);
+    const before = await mediaState(t);
     const missing = await viewer.agent.post('/api/media/2147483000/view').send({ userId: viewer.id }).expect(404);
     expect(missing.body.message).toBe('Media not found');
     await viewer.agent.post('/api/media/abc/view').send({ userId: viewer.id }).expect(400);
     await viewer.agent.post(`/api/media/${m.id}/view`).send({}).expect(400);
     await viewer.agent.post(`/api/media/${m.id}/view`).send({ userId: owner.id }).expect(403);
     await request(t.server).post(`/api/media/${m.id}/view`).send({ userId: viewer.id }).expect(401);
-    expect(await snapshot(t)).toEqual(before);
+    expect(await mediaState(t)).toEqual(before);
     expect(await views()).toBe(1);
   });
 
@@ -206,7 +206,7 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
     const owner = await newVisitor(t);
     const intruder = await newVisitor(t);
     const m = await uploadPng(owner);
-    const before = await snapshot(t);
+    const before = await mediaState(t);
     const theirs = await intruder.agent.delete(`/api/media/${m.id}`).query({ userId: intruder.id }).expect(403);
     expect(theirs.body.message).toBe('You can only delete your own media');
     await intruder.agent.delete(`/api/media/${m.id}`).query({ userId: owner.id }).expect(403);
@@ -214,7 +214,7 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
     await owner.agent.delete('/api/media/2147483000').query({ userId: owner.id }).expect(404);
     await owner.agent.delete('/api/media/0').query({ userId: owner.id }).expect(400);
     await request(t.server).delete(`/api/media/${m.id}`).query({ userId: owner.id }).expect(401);
-    expect(await snapshot(t)).toEqual(before);
+    expect(await mediaState(t)).toEqual(before);
   });
 });
 

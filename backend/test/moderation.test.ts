@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { asAdmin, db, seedMedia } from './support/admin.js';
+import { asAdmin, db, seedStoredMedia } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
@@ -33,7 +33,7 @@ describe(`reports and the moderation queue (${dbKind})`, () => {
   afterAll(() => t.close());
 
   it('takes one report per visitor (a 409 from the constraint), refuses own media, unknown media and bad bodies', async () => {
-    const m = await seedMedia(t, { userId: owner.id });
+    const m = await seedStoredMedia(t, { userId: owner.id });
     const [a] = reporters as [Visitor];
     expect((await report(a, m.id, { reason: 'copyright' }).expect(201)).body).toEqual({ reported: true });
     const again = await report(a, m.id, { reason: 'spam' }).expect(409);
@@ -51,7 +51,7 @@ describe(`reports and the moderation queue (${dbKind})`, () => {
       { reason: null },
       { reason: 'spam', userId: a.id },
     ];
-    const other = await seedMedia(t, { userId: owner.id });
+    const other = await seedStoredMedia(t, { userId: owner.id });
     for (const body of bad) {
       const res = await report(a, other.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -66,7 +66,7 @@ describe(`reports and the moderation queue (${dbKind})`, () => {
   });
 
   it('hides the item at the third distinct reporter, shows it in the queue, and the owner sees it under review', async () => {
-    const m = await seedMedia(t, { userId: owner.id, originalName: 'beach.jpg' });
+    const m = await seedStoredMedia(t, { userId: owner.id, originalName: 'beach.jpg' });
     const [a, b, c] = reporters as [Visitor, Visitor, Visitor];
     await report(a, m.id, { reason: 'spam' }).expect(201);
     await report(b, m.id, { reason: 'other', note: 'fake' }).expect(201);
@@ -112,8 +112,8 @@ describe(`reports and the moderation queue (${dbKind})`, () => {
   });
 
   it('keep dismisses the reports and unhides; delete removes the media and keeps the record under decided', async () => {
-    const kept = await seedMedia(t, { userId: owner.id });
-    const removed = await seedMedia(t, { userId: owner.id, originalName: 'gone.jpg' });
+    const kept = await seedStoredMedia(t, { userId: owner.id });
+    const removed = await seedStoredMedia(t, { userId: owner.id, originalName: 'gone.jpg' });
     for (const v of reporters.slice(0, 3)) {
       await report(v, kept.id).expect(201);
       await report(v, removed.id, { reason: 'violence' }).expect(201);
@@ -202,7 +202,7 @@ describe(`parallel reports cross the hide threshold exactly once (${dbKind})`, (
                         WHEN (NOT OLD.hidden_by_reports AND NEW.hidden_by_reports) EXECUTE FUNCTION log_hide_flip()`);
 
     for (let round = 0; round < 3; round++) {
-      const m = await seedMedia(t, { userId: owner.id });
+      const m = await seedStoredMedia(t, { userId: owner.id });
       const answers = await Promise.all(visitors.map((v) => report(v, m.id)));
       expect(answers.map((r) => r.status)).toEqual(visitors.map(() => 201));
       const [mo] = await db(t).query(
@@ -221,7 +221,7 @@ describe(`parallel reports cross the hide threshold exactly once (${dbKind})`, (
   it('one visitor sending the same report in parallel gets one 201 and 409s', async () => {
     const owner = await newVisitor(t);
     const v = await newVisitor(t);
-    const m = await seedMedia(t, { userId: owner.id });
+    const m = await seedStoredMedia(t, { userId: owner.id });
     const answers = await Promise.all(Array.from({ length: 6 }, () => report(v, m.id)));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const [{ reports }] = await db(t).query(`SELECT reports FROM moderation WHERE media_id = $1`, [m.id]);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { OrphanSweep } from '../src/modules/media/orphan-sweep.js';
 import { Database } from '../src/platform/database/sql.js';
 import { claimScheduledRun } from '../src/platform/jobs/scheduled-runs.js';
-import { asAdmin, db, seedMedia } from './support/admin.js';
+import { asAdmin, db, seedStoredMedia } from './support/admin.js';
 import { pngImage, upload } from './fixtures/media-fixtures.js';
 import { listKeys, putObject, waitForJob } from './support/jobs.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
@@ -37,7 +37,7 @@ describe(`orphan objects and unfinished writes (${dbKind}, local storage)`, () =
 
   it('removes the objects of interrupted uploads and deletes and stale .part files, nothing else', async () => {
     const owner = await newVisitor(t);
-    const live = await seedMedia(t, { userId: owner.id, body: await pngImage() });
+    const live = await seedStoredMedia(t, { userId: owner.id, body: await pngImage() });
     const image = await pngImage(8, 8, '#22aa44');
     // the process died after storing the file, before writing its row
     await putObject(t, 'uploads/2025/01/crashed.png', image);

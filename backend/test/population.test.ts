@@ -7,7 +7,7 @@ import {
   eventually,
   expectConsistent,
   populationFacts,
-  seedMediaRows as seedMedia,
+  insertMediaRows as seedStoredMedia,
   waitForJob,
 } from './support/jobs.js';
 import { asAdmin } from './support/admin.js';
@@ -69,7 +69,7 @@ describe(`vote population (${dbKind}, database job queue)`, () => {
   });
 
   it('fills every media item with 10–50 seeded votes and views from fake users, keeping the tallies', async () => {
-    await seedMedia(q, 40);
+    await seedStoredMedia(q, 40);
     // a real visitor's vote and view stay and are counted with the seeded ones
     const visitor = await newVisitor(t);
     const [first] = await q(`SELECT id FROM media ORDER BY id LIMIT 1`);
@@ -168,14 +168,14 @@ describe(`vote population (${dbKind}, database job queue)`, () => {
 
   it('after a reset, a new run votes only as its own fake users, never as the real visitors now holding old ids', async () => {
     // a run, then a reset: user, media and run ids start again, so the next run has this one's id
-    await seedMedia(q, 40);
+    await seedStoredMedia(q, 40);
     const first = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'start' }).expect(202);
     expect((await waitForJob(t, first.body.jobId)).state).toBe('completed');
     await asAdmin(t).post('/api/admin/reset-database').send({ confirm: 'RESET DATABASE' }).expect(200);
     // real visitors now hold the ids the old run's fake users had
     const visitors = [];
     for (let i = 0; i < 50; i++) visitors.push(await newVisitor(t));
-    await seedMedia(q, 40);
+    await seedStoredMedia(q, 40);
     const media: { id: number }[] = await q(`SELECT id FROM media ORDER BY id`);
     for (const v of visitors.slice(0, 20)) {
       await q(`INSERT INTO votes (user_id, media_id, is_hot) VALUES ($1, $2, true)`, [v.id, media[0]!.id]);
@@ -204,7 +204,7 @@ describe(`population control without a runner (${dbKind}, RUN_JOBS=false)`, () =
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ RUN_JOBS: 'false' });
-    await seedMedia(queryOf(t), 5);
+    await seedStoredMedia(queryOf(t), 5);
   });
   afterAll(() => t?.close());
   const q = (sql: string, params?: unknown[]) => queryOf(t)(sql, params);
@@ -269,7 +269,7 @@ describe(`population pause, continue and restart with a runner (${dbKind}, datab
       };
     }
     t = await startTestApp(store.env);
-    await seedMedia(q, MEDIA);
+    await seedStoredMedia(q, MEDIA);
   });
   afterAll(async () => {
     await t?.close();

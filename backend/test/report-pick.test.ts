@@ -1,4 +1,4 @@
-import { seedMedia } from './support/admin.js';
+import { seedStoredMedia } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
 
@@ -16,7 +16,10 @@ describe(`the reporter's pick skips what they reported (${dbKind})`, () => {
 
   it('offers only the unreported item to the reporter, and both to anyone else', async () => {
     const owner = await newVisitor(t);
-    const [reported, other] = [await seedMedia(t, { userId: owner.id }), await seedMedia(t, { userId: owner.id })];
+    const [reported, other] = [
+      await seedStoredMedia(t, { userId: owner.id }),
+      await seedStoredMedia(t, { userId: owner.id }),
+    ];
     const reporter = await newVisitor(t);
     await reporter.agent.post(`/api/media/${reported.id}/report`).send({ reason: 'spam' }).expect(201);
 

@@ -1,8 +1,8 @@
 import { UsersAdminRepository } from '../src/modules/session/admin/users-admin.repository.js';
 import { MediaAdminRepository } from '../src/modules/media/admin/media-admin.repository.js';
 import { PopulationRepository } from '../src/modules/voting/population/population.repository.js';
-import { db, seedMedia, seedView, seedVote } from './support/admin.js';
-import { expectConsistent, populationFacts, seedMediaRows } from './support/jobs.js';
+import { db, seedStoredMedia, seedView, seedVote } from './support/admin.js';
+import { expectConsistent, populationFacts, insertMediaRows } from './support/jobs.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
 
@@ -20,7 +20,7 @@ describe(`repositories on the database (${dbKind})`, () => {
 
   describe('population batch', () => {
     it('inserts at most maxVotes votes a batch, each with its view and tally, until the run completes', async () => {
-      await seedMediaRows(query, 40);
+      await insertMediaRows(query, 40);
       const runs = t.app.get(PopulationRepository);
       const run = (await runs.create())!;
       expect(run.state).toBe('running');
@@ -55,8 +55,8 @@ describe(`repositories on the database (${dbKind})`, () => {
       const [a, b, c] = [await newVisitor(t), await newVisitor(t), await newVisitor(t)];
       await query(`UPDATE users SET username = $2, email = $3 WHERE id = $1`, [a.id, 'Ada_Repo', 'ada@example.com']);
       await query(`UPDATE users SET username = $2 WHERE id = $1`, [b.id, 'AdaXRepo']);
-      const m1 = await seedMedia(t, { userId: a.id, originalName: 'sunset.jpg' });
-      const m2 = await seedMedia(t, { userId: a.id, originalName: 'clip.mp4', mimeType: 'video/mp4' });
+      const m1 = await seedStoredMedia(t, { userId: a.id, originalName: 'sunset.jpg' });
+      const m2 = await seedStoredMedia(t, { userId: a.id, originalName: 'clip.mp4', mimeType: 'video/mp4' });
       await seedVote(t, b.id, m1.id, true);
       await seedView(t, b.id, m1.id);
 

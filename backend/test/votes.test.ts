@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { pngImage, snapshot, upload } from './fixtures/media-fixtures.js';
+import { pngImage, mediaState, upload } from './fixtures/media-fixtures.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
@@ -73,13 +73,13 @@ describe(`votes (${dbKind})`, () => {
 
   it('refuses a vote on own media (403) and on unknown media (404), changing nothing', async () => {
     const m = await newMedia();
-    const before = await snapshot(t);
+    const before = await mediaState(t);
     const own = await vote(owner, m, true).expect(403);
     expect(own.body.message).toBe('You cannot vote on your own media');
     const v = await newVisitor(t);
     const missing = await vote(v, 2147483000, true).expect(404);
     expect(missing.body.message).toBe('Media not found');
-    expect(await snapshot(t)).toEqual(before);
+    expect(await mediaState(t)).toEqual(before);
     expect(await tallies(m)).toEqual({ hot_votes: 0, total_votes: 0 });
   });
 
@@ -93,23 +93,23 @@ describe(`votes (${dbKind})`, () => {
     [{ mediaId: 1, isHot: true, weight: 10 }, /weight/],
   ])('rejects the bad vote body %j with 400 and changes nothing', async (body, message) => {
     const v = await newVisitor(t);
-    const before = await snapshot(t);
+    const before = await mediaState(t);
     const res = await v.agent
       .post('/api/votes')
       .send({ userId: v.id, ...body })
       .expect(400);
     expect(res.body.message).toMatch(message);
-    expect(await snapshot(t)).toEqual(before);
+    expect(await mediaState(t)).toEqual(before);
   });
 
   it("refuses a vote in another user's name (403), without a userId (400) or without a session (401)", async () => {
     const m = await newMedia();
     const v = await newVisitor(t);
     const other = await newVisitor(t);
-    const before = await snapshot(t);
+    const before = await mediaState(t);
     await v.agent.post('/api/votes').send({ userId: other.id, mediaId: m, isHot: true }).expect(403);
     await v.agent.post('/api/votes').send({ mediaId: m, isHot: true }).expect(400);
     await request(t.server).post('/api/votes').send({ userId: v.id, mediaId: m, isHot: true }).expect(401);
-    expect(await snapshot(t)).toEqual(before);
+    expect(await mediaState(t)).toEqual(before);
   });
 });

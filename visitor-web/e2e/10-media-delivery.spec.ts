@@ -17,6 +17,12 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 
+/** What this spec uploaded, deleted again at its end: later specs expect the site as it was. */
+const uploaded: { who: ApiVisitor; id: string | number }[] = [];
+test.afterAll(async () => {
+  for (const { who, id } of uploaded.splice(0)) await who.call('DELETE', `/api/media/${id}?userId=${who.user.id}`);
+});
+
 type Uploaded = { id: string; name: string; width: number; height: number; video: boolean };
 
 /** What the stage paints: the frame's box, the stage's box, and the media's own size as loaded. */
@@ -48,6 +54,7 @@ test('a portrait photo, a portrait video and a tall screenshot are shown whole o
   const mine: Uploaded[] = [];
   for (const [name, f] of Object.entries(fx)) {
     const r = await uploader.upload(f.file, f.type);
+    uploaded.push({ who: uploader, id: r.id });
     mine.push({ id: String(r.id), name, width: f.width, height: f.height, video: f.type.startsWith('video/') });
   }
   const ctx = await newContext(browser, size);
@@ -114,7 +121,7 @@ test("My Stats' cards show pictures, never a video file", async ({ browser }, in
   await page.goto('/404-first');
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('hmv.session') ?? 'null')?.username);
   const me = await ApiVisitor.of(ctx);
-  for (const f of Object.values(fx)) await me.upload(f.file, f.type);
+  for (const f of Object.values(fx)) uploaded.push({ who: me, id: (await me.upload(f.file, f.type)).id });
   await page.goto('/stats');
   await expect(page.getByTestId('media-card')).toHaveCount(3);
   await expect(page.locator('[data-testid=media-card] video'), 'a video element in a card').toHaveCount(0);

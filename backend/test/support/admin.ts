@@ -21,7 +21,7 @@ export function asAdmin(t: TestApp) {
 export const db = (t: TestApp) => t.app.get(DataSource);
 
 /** Row counts of the tables admin routes could change, to prove a refused call changed nothing. */
-export async function snapshot(t: TestApp): Promise<Record<string, number>> {
+export async function tableCounts(t: TestApp): Promise<Record<string, number>> {
   const tables = ['users', 'media', 'votes', 'views', 'ad_configs', 'idle_redirect_configs', 'back_button_configs'];
   const out: Record<string, number> = {};
   for (const table of tables) {
@@ -40,7 +40,7 @@ export interface SeededMedia {
  * A media row with a stored object, as an upload leaves it (the upload route is not what these
  * tests are about). Votes and views are added with seedVote / seedView so the counters match.
  */
-export async function seedMedia(
+export async function seedStoredMedia(
   t: TestApp,
   m: { userId: number; originalName?: string; mimeType?: string; body?: Buffer; uploadedAt?: Date },
 ): Promise<SeededMedia> {

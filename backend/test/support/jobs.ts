@@ -59,7 +59,7 @@ export async function listKeys(t: TestApp): Promise<string[]> {
 type Query = (sql: string, params?: unknown[]) => Promise<Json[]>;
 
 /** Gives `n` media rows to a new owner (set-based; population only needs rows, not files). */
-export async function seedMediaRows(
+export async function insertMediaRows(
   query: Query,
   n: number,
   tag = Math.random().toString(36).slice(2, 8),

@@ -121,4 +121,5 @@ export const RefreshIcon = (p: IconProps) => base(p, <path d="M20 11a8 8 0 1 0-2
 export const CheckIcon = (p: IconProps) => base(p, <path d="M5 12l5 5L19 7" />);
 export const AlertIcon = (p: IconProps) => base(p, <path d="M12 3l10 18H2L12 3zM12 10v5M12 18h.01" />);
 export const PlayIcon = (p: IconProps) => base(p, <path d="M8 5.5v13l10.5-6.5L8 5.5z" fill="currentColor" />);
+export const PauseIcon = (p: IconProps) => base(p, <path d="M8 5v14M16 5v14" />);
 export const FlagIcon = (p: IconProps) => base(p, <path d="M5 21V4M5 4h11l-2 4 2 4H5" />);

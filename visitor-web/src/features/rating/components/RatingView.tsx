@@ -11,10 +11,14 @@ import {
   SkipIcon,
   SnowIcon,
   CheckIcon,
+  PauseIcon,
+  PlayIcon,
 } from '../../../components/icons';
 import type { Id } from '../../../api/types';
 import { useRating } from '../hooks/use-rating';
 import { useMediaAreaHeight } from '../hooks/use-media-area-height';
+import { useSwipeVote } from '../hooks/use-swipe-vote';
+import { usePrefersReducedMotion } from '../../../lib/reduced-motion';
 import { ratingKeyAction } from '../hooks/keyboard';
 import { MediaOverlay } from './MediaOverlay';
 import { ResultsPanel } from './ResultsPanel';
@@ -30,6 +34,9 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [reporting, setReporting] = useState<Id | null>(null);
   const mediaButton = useRef<HTMLButtonElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
   const actions = useRef(r);
   actions.current = r;
 
@@ -50,6 +57,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
   const itemId = item ? String(item.id) : '';
   const loaded = r.shown;
   const canVote = loaded && !r.isSwapping;
+  const swipe = useSwipeVote({ canVote, onVote: r.vote, reducedMotion });
 
   // A type the app cannot show: reload once (spec), then skip it instead of looping.
   const unknownType = item !== null && !item.mimeType.startsWith('image/') && !isVideo(item.mimeType);
@@ -125,7 +133,7 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
     );
   }
 
-  const video = item ? isVideo(item.mimeType) : false;
+  const isVideoItem = item ? isVideo(item.mimeType) : false;
   return (
     <div className="rate">
       <div className="rate__stage">
@@ -136,12 +144,22 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
             className={`rate__media${loaded ? ' is-loaded' : ''}`}
             style={{ height }}
             onClick={() => setOverlayOpen(true)}
-            aria-label={video ? 'Open the video full size' : 'Open the photo full size'}
+            aria-label={isVideoItem ? 'Open the video full size' : 'Open the photo full size'}
             data-testid="rate-media"
             data-media-id={itemId}
             data-loaded={loaded}
+            {...swipe}
           >
-            <StageMedia key={itemId} item={item} areaHeight={height} onLoad={r.onMediaShown} onError={r.onMediaError} />
+            <StageMedia
+              key={itemId}
+              item={item}
+              areaHeight={height}
+              onLoad={r.onMediaShown}
+              onError={r.onMediaError}
+              autoPlay={!reducedMotion}
+              videoRef={video}
+              onPlayingChange={setPlaying}
+            />
             {!loaded || r.isSwapping ? (
               <span className={`rate__media-loading${loaded ? ' rate__media-loading--dim' : ''}`}>
                 <Spinner label="Loading media..." inline />
@@ -154,6 +172,28 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
         ) : (
           <div className="rate__media rate__media--skeleton" style={{ height }} />
         )}
+        <span className="rate__hint rate__hint--hot" aria-hidden="true">
+          Hot
+        </span>
+        <span className="rate__hint rate__hint--not" aria-hidden="true">
+          Not
+        </span>
+        {isVideoItem && !unknownType ? (
+          <button
+            type="button"
+            className="rate__play"
+            onClick={() => {
+              const v = video.current;
+              if (!v) return;
+              if (v.paused) void v.play().catch(() => {});
+              else v.pause();
+            }}
+            aria-label={playing ? 'Pause video' : 'Play video'}
+            data-testid="rate-play"
+          >
+            {playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
+          </button>
+        ) : null}
       </div>
       {side(
         <>

@@ -1,13 +1,19 @@
 import { SplitBar } from '../../../components/SplitBar';
 import { isVideo } from '../../../components/MediaView';
 import { percent } from '../../../lib/format';
+import { PlayIcon } from '../../../components/icons';
+import { ConfidenceNote } from '../../../components/ConfidenceNote';
 import type { LastVote } from '../hooks/use-rating';
 import './results-panel.css';
 
 /** Tallies of the item just rated: total votes, hot %, not % and the split bar. */
 export function ResultsPanel({ last }: { last: LastVote | null }) {
   return (
-    <section className="results card" aria-labelledby="results-title" aria-live="polite">
+    <section
+      className={`results card${last ? '' : ' results--empty'}`}
+      aria-labelledby="results-title"
+      aria-live="polite"
+    >
       <h2 id="results-title" className="results__title">
         Results
       </h2>
@@ -16,10 +22,17 @@ export function ResultsPanel({ last }: { last: LastVote | null }) {
       ) : (
         <>
           <div className="results__voted">
-            {isVideo(last.item.mimeType) ? (
-              <video className="results__thumb" src={last.item.url} muted preload="metadata" aria-hidden="true" />
+            {/* what the stage just showed (already in the browser's cache): the preview or poster, never a video file */}
+            {isVideo(last.item.mimeType) && !last.item.previewUrl ? (
+              <span className="results__thumb results__thumb--tile" aria-hidden="true">
+                <PlayIcon size={16} />
+              </span>
             ) : (
-              <img className="results__thumb" src={last.item.url} alt="The item you just rated" />
+              <img
+                className="results__thumb"
+                src={last.item.previewUrl ?? last.item.url}
+                alt={isVideo(last.item.mimeType) ? 'The video you just rated' : 'The item you just rated'}
+              />
             )}
             <p>
               You voted{' '}
@@ -49,6 +62,7 @@ export function ResultsPanel({ last }: { last: LastVote | null }) {
                 not={last.result.notPercentage}
                 total={last.result.totalVotes}
               />
+              <ConfidenceNote hot={last.result.hotVotes} total={last.result.totalVotes} />
             </div>
           ) : (
             <p className="results__placeholder">Counting votes…</p>

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties, type Ref } from 'react';
 import { isVideo } from '../../../components/MediaView';
 import { FALLBACK_ASPECT, placeholderUrl, storedAspect } from '../../../lib/renditions';
 import type { RateItem } from '../../../api/types';
@@ -10,6 +10,10 @@ interface StageMediaProps {
   areaHeight: number;
   onLoad: () => void;
   onError: () => void;
+  /** Videos play by themselves, muted and looping, unless the visitor asked for less motion. */
+  autoPlay?: boolean;
+  videoRef?: Ref<HTMLVideoElement>;
+  onPlayingChange?: (playing: boolean) => void;
 }
 
 /**
@@ -18,7 +22,15 @@ interface StageMediaProps {
  * the preview (or the original, until renditions exist) over it once loaded. A video shows its
  * poster and plays its playback file.
  */
-export function StageMedia({ item, areaHeight, onLoad, onError }: StageMediaProps) {
+export function StageMedia({
+  item,
+  areaHeight,
+  onLoad,
+  onError,
+  autoPlay = true,
+  videoRef,
+  onPlayingChange,
+}: StageMediaProps) {
   // the stored display size; until the server knows it, the loaded file's own
   const [natural, setNatural] = useState<number | null>(null);
   const aspect = storedAspect(item) ?? natural ?? FALLBACK_ASPECT;
@@ -38,14 +50,21 @@ export function StageMedia({ item, areaHeight, onLoad, onError }: StageMediaProp
           className={`rate__media-el${item.previewUrl ? ' rate__media-el--poster' : ''}`}
           src={item.playbackUrl ?? item.url}
           poster={item.previewUrl ?? undefined}
-          autoPlay
+          ref={videoRef}
+          autoPlay={autoPlay}
           muted
           loop
           playsInline
           preload="metadata"
           aria-label="Video to rate"
-          onLoadedMetadata={(e) => measured(e.currentTarget.videoWidth, e.currentTarget.videoHeight)}
+          onLoadedMetadata={(e) => {
+            measured(e.currentTarget.videoWidth, e.currentTarget.videoHeight);
+            // not playing by itself: its poster or first frame is what the visitor rates
+            if (!autoPlay) onLoad();
+          }}
           onLoadedData={onLoad}
+          onPlay={() => onPlayingChange?.(true)}
+          onPause={() => onPlayingChange?.(false)}
           onError={onError}
         />
       ) : (
