@@ -1,4 +1,5 @@
-import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { OrphanSweep } from '../src/modules/media/orphan-sweep.js';
 import { Database } from '../src/platform/database/sql.js';
@@ -97,6 +98,35 @@ describe(`orphan objects and unfinished writes (${dbKind}, local storage)`, () =
       expect(await db(api).query(`SELECT name FROM scheduled_runs`)).toEqual([]);
     } finally {
       await api.close();
+    }
+  });
+
+  it('at start, removes the temp files, work folders and .part files a killed process left (untouched for 10 minutes), never a live one', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vibe-stale-'));
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
+    const files = {
+      deadUpload: path.join(dataDir, 'tmp', 'upload-dead'),
+      liveUpload: path.join(dataDir, 'tmp', 'upload-live'),
+      deadWork: path.join(dataDir, 'work', 'renditions-dead', 'original'),
+      liveWork: path.join(dataDir, 'work', 'renditions-live', 'original'),
+      deadPart: path.join(dataDir, 'media', 'uploads', '2026', '11', 'dead.jpg.part'),
+      livePart: path.join(dataDir, 'media', 'uploads', '2026', '11', 'live.jpg.part'),
+    };
+    for (const file of Object.values(files)) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, 'half a file');
+    }
+    for (const file of [files.deadUpload, files.deadWork, path.dirname(files.deadWork), files.deadPart]) {
+      await utimes(file, elevenMinutesAgo, elevenMinutesAgo);
+    }
+    const app = await startTestApp({ DATA_DIR: dataDir });
+    try {
+      expect(await readdir(path.join(dataDir, 'tmp'))).toEqual(['upload-live']);
+      expect(await readdir(path.join(dataDir, 'work'))).toEqual(['renditions-live']);
+      expect(await readdir(path.dirname(files.livePart))).toEqual(['live.jpg.part']);
+    } finally {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -15,6 +15,7 @@ import { SharpFfmpegRenditionMaker } from './renditions/infrastructure/sharp-ffm
 import { MakeRenditionsJob } from './renditions/make-renditions.job.js';
 import { RenditionMaker } from './renditions/rendition-maker.js';
 import { RenditionService } from './renditions/rendition.service.js';
+import { StaleWrites } from './stale-writes.js';
 import { UploadGate } from './upload-gate.js';
 import { UploadInterceptor } from './upload.interceptor.js';
 
@@ -28,6 +29,7 @@ import { UploadInterceptor } from './upload.interceptor.js';
     MediaBacklogs,
     UploadInterceptor,
     UploadGate,
+    StaleWrites,
     OriginalCleaner,
     RenditionService,
     MakeRenditionsJob,

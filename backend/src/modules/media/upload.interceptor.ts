@@ -1,11 +1,4 @@
-import {
-  type CallHandler,
-  type ExecutionContext,
-  Injectable,
-  Logger,
-  type NestInterceptor,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import fs from 'node:fs/promises';
@@ -16,7 +9,6 @@ import { badRequest, DomainError, forbidden } from '../../platform/domain-error.
 import type { User } from '../session/domain/user.js';
 import { assertRequestSize, type ReceivedFile, tooLargeMessage, VIDEO_MAX_BYTES } from './domain/upload-policy.js';
 import { SniffingUploadStorage } from './infrastructure/sniffing-upload-storage.js';
-import { removeStaleEntries } from './work-dir.js';
 
 export type UploadRequest = Request & { visitor?: User; file?: Express.Multer.File & { received?: ReceivedFile } };
 
@@ -36,8 +28,7 @@ const multerMessages: Partial<Record<string, string>> = {
  * Runs after VisitorGuard, so an anonymous upload is refused before its body is read.
  */
 @Injectable()
-export class UploadInterceptor implements NestInterceptor, OnModuleInit {
-  private readonly logger = new Logger('UploadInterceptor');
+export class UploadInterceptor implements NestInterceptor {
   private readonly receive: RequestHandler;
   private readonly tmpDir: string;
 
@@ -61,12 +52,6 @@ export class UploadInterceptor implements NestInterceptor, OnModuleInit {
         headerPairs: 100,
       },
     }).single('file');
-  }
-
-  /** A crash mid-upload can leave temp files; anything an hour old belongs to no live request. */
-  async onModuleInit(): Promise<void> {
-    const removed = await removeStaleEntries(this.tmpDir, 3600_000, 'upload-');
-    if (removed) this.logger.log(`Removed ${removed} upload temp file(s) a stopped process left`);
   }
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -17,7 +17,7 @@ import {
   type Renditions,
 } from '../domain/renditions.js';
 import { MediaRepository } from '../media.repository.js';
-import { removeStaleEntries, workRootOf } from '../work-dir.js';
+import { workRootOf } from '../work-dir.js';
 import { type MadeFile, RenditionMaker, UnrenderableMediaError } from './rendition-maker.js';
 import { ToolMissingError } from './infrastructure/run-tool.js';
 
@@ -38,7 +38,7 @@ const sha256Of = async (file: string): Promise<string> => {
  * so a retry after a crash stores the same keys again, and the row is written last.
  */
 @Injectable()
-export class RenditionService implements OnModuleInit {
+export class RenditionService {
   private readonly logger = new Logger('Renditions');
   private readonly gate = new ConcurrencyGate(1);
   private readonly workRoot: string;
@@ -52,12 +52,6 @@ export class RenditionService implements OnModuleInit {
     config: AppConfig,
   ) {
     this.workRoot = workRootOf(config.dataDir);
-  }
-
-  /** A process killed mid-job leaves its work folder; an hour-old one belongs to no live job. */
-  async onModuleInit(): Promise<void> {
-    const removed = await removeStaleEntries(this.workRoot, 3600_000);
-    if (removed) this.logger.log(`Removed ${removed} work folder(s) a stopped process left`);
   }
 
   /**
