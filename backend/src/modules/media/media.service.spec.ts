@@ -135,6 +135,9 @@ class MemoryMedia extends MediaRepository {
   async countRenditionsToDo() {
     return 0;
   }
+  async pendingRenditionsOf(userId: number) {
+    return [...this.rows.values()].filter((m) => m.userId === userId && m.renditionsState === 'pending').length;
+  }
   async keyInUse(key: string) {
     return [...this.rows.values()].some(
       (m) => m.storageKey === key || Object.values(m.renditions ?? {}).some((f) => f.key === key),

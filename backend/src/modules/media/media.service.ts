@@ -89,7 +89,7 @@ export class MediaService {
         uploadKey,
       });
       if (created) {
-        await this.renditions.request(created.id);
+        await this.renditions.request(created.id, userId);
         return created;
       }
       // another try of the same upload won the race: its row stands, this copy goes

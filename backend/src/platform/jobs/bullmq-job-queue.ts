@@ -90,6 +90,8 @@ export class BullmqJobQueue extends JobQueue implements BeforeApplicationShutdow
       jobId,
       deduplication: options.exclusiveKey ? { id: options.exclusiveKey } : undefined,
       ...(options.transient ? { removeOnComplete: true } : {}),
+      // BullMQ: 1 is the highest priority; unprioritized jobs would run before every prioritized one
+      priority: Math.max(1, Math.min(2_097_152, options.priority ?? 1)),
     });
     // another id back means the deduplication key is held by a waiting or active job
     if (options.exclusiveKey && added.id !== jobId) throw new JobRunningError(name, added.id!);

@@ -89,9 +89,18 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     // the exclusive job may finish between the insert and the look-up: then insert again
     for (let attempt = 0; attempt < 5; attempt++) {
       const inserted = await this.db.rows<JobRow>(
-        `INSERT INTO jobs (id, name, payload, exclusive_key, max_attempts, transient) VALUES ($1, $2, $3::jsonb, $4, $5, $6)
+        `INSERT INTO jobs (id, name, payload, exclusive_key, max_attempts, transient, priority)
+         VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7)
          ON CONFLICT DO NOTHING RETURNING *`,
-        [id, name, JSON.stringify(payload), options.exclusiveKey ?? null, MAX_ATTEMPTS, options.transient === true],
+        [
+          id,
+          name,
+          JSON.stringify(payload),
+          options.exclusiveKey ?? null,
+          MAX_ATTEMPTS,
+          options.transient === true,
+          options.priority ?? 1,
+        ],
       );
       const row =
         inserted[0] ??
@@ -190,7 +199,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
            SELECT id FROM jobs
            WHERE name = ANY($3::varchar[])
              AND ((state = 'waiting' AND run_after <= now()) OR (state = 'active' AND locked_until < now()))
-           ORDER BY created_at LIMIT 1
+           ORDER BY priority, created_at LIMIT 1
            FOR UPDATE SKIP LOCKED)
          RETURNING *`,
         [this.workerId, this.config.jobsLockMs, free],

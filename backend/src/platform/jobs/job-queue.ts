@@ -47,6 +47,11 @@ export interface EnqueueOptions {
   exclusiveKey?: string;
   /** Forgotten once completed (per-item jobs that would otherwise pile up by the million); a failure is kept. */
   transient?: boolean;
+  /**
+   * Lower runs first among waiting jobs of a name (1 is the highest; none is 1): a visitor's
+   * n-th job still waiting gets n, so one visitor's flood cannot hold back everyone else's first.
+   */
+  priority?: number;
 }
 
 /** 409 `job_running`: the same kind of job is already waiting or active; `jobId` lets the caller attach to it. */

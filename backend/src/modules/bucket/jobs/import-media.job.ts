@@ -108,7 +108,7 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
           errors: base.errors + errors,
         };
       });
-      for (const id of insertedIds) await this.renditions.request(id);
+      for (const id of insertedIds) await this.renditions.request(id, ownerId);
       await report();
     }
     return { imported: cp.imported, skipped: cp.skipped, errors: cp.errors, totalFiles };

@@ -262,6 +262,16 @@ export class TypeormMediaRepository extends MediaRepository {
     return rows[0]?.n ?? 0;
   }
 
+  async pendingRenditionsOf(userId: number): Promise<number> {
+    // from the partial index of waiting items by user (media_renditions_pending_user); past 1,000
+    // the exact place no longer matters
+    const rows: Array<{ n: number }> = await this.db.rows(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM media WHERE renditions_state = 'pending' AND user_id = $1 LIMIT 1000) w`,
+      [userId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   async keyInUse(key: string): Promise<boolean> {
     const original = originalKeyOf(key);
     const rows = await this.db.rows(

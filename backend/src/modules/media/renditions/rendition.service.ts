@@ -55,15 +55,18 @@ export class RenditionService {
   }
 
   /**
-   * Queues the item's renditions. A queue that is down (Redis) only delays them: the item is
-   * shown by its original and the backfill job makes them later, so an upload never fails here.
+   * Queues the item's renditions, behind the owner's own items still waiting (priority n for
+   * the owner's n-th), so a flood from one visitor, or a bucket import, never holds back another
+   * visitor's first upload. A queue that is down (Redis) only delays them: the item is shown by
+   * its original and the backfill job makes them later, so an upload never fails here.
    */
-  async request(mediaId: number): Promise<void> {
+  async request(mediaId: number, ownerId: number): Promise<void> {
     try {
+      const waiting = await this.media.pendingRenditionsOf(ownerId);
       await this.jobs.enqueue(
         MAKE_RENDITIONS,
         { mediaId },
-        { jobId: `${MAKE_RENDITIONS}-${mediaId}`, transient: true },
+        { jobId: `${MAKE_RENDITIONS}-${mediaId}`, transient: true, priority: Math.max(1, waiting) },
       );
     } catch (err) {
       this.logger.warn(

@@ -20,6 +20,7 @@ import { MediaUploadKey1763861100000 } from './1763861100000-media-upload-key.js
 import { GeocodeQueue1763861200000 } from './1763861200000-geocode-queue.js';
 import { Operations1763880000000 } from './1763880000000-operations.js';
 import { MediaRenditions1764100000000 } from './1764100000000-media-renditions.js';
+import { JobPriority1764100100000 } from './1764100100000-job-priority.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   GeocodeQueue1763861200000,
   Operations1763880000000,
   MediaRenditions1764100000000,
+  JobPriority1764100100000,
 ];
