@@ -126,6 +126,12 @@ describe('docker-compose.yml and the Dockerfile agree with config/env.ts', () =>
     expect(/MALLOC_ARENA_MAX=(\d+)/.exec(runtime.text)?.[1]).toBe('2');
   });
 
+  it('installs the ffmpeg the video renditions run, where FFMPEG_PATH and FFPROBE_PATH say', () => {
+    expect(runtime.text).toMatch(/apt-get install [^\n]*\bffmpeg\b/);
+    expect(runtime.text).toMatch(/FFMPEG_PATH=\/usr\/bin\/ffmpeg/);
+    expect(runtime.text).toMatch(/FFPROBE_PATH=\/usr\/bin\/ffprobe/);
+  });
+
   it('the operator sets them in .env: each is interpolated unless it is the wiring itself', () => {
     const wiring = new Set(['NODE_ENV', 'REDIS_URL', 'S3_ENDPOINT', 'RUN_JOBS']);
     for (const [name, s] of appServices) {

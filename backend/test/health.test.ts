@@ -54,12 +54,15 @@ describe(`health (${dbKind})`, () => {
       backlogs: {
         'magic-link-outbox': { count: 0, oldestSeconds: null, failedLastHour: 0 },
         'orphan-objects': { count: 0, oldestSeconds: null },
+        renditions: { count: 0, oldestSeconds: null },
       },
     });
     expect(res.body.details.jobs.queues.map((q: { name: string }) => q.name)).toEqual([
       'import-media',
       'populate-votes',
       'find-duplicates',
+      'generate-renditions',
+      'make-renditions',
     ]);
     expect(commit).toMatch(/^[0-9a-f]{12}$/);
   });

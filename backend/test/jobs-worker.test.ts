@@ -2,10 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { seededPng as png } from './fixtures/media-fixtures.js';
 import path from 'node:path';
+import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import {
   eventually,
   expectConsistent,
+  listKeys,
   populationFacts,
   putObject,
   insertMediaRows as seedStoredMedia,
@@ -209,6 +211,66 @@ if (dbKind === 'postgres') {
       expect(Number((await q(`SELECT count(*) AS n FROM media`))[0].n)).toBe(total);
       await worker!.terminate();
     });
+
+    it('renditions backfill: killed mid-way and taken over, every item made once and no file stored twice', async () => {
+      const ITEMS = 40;
+      const [owner] = await q(`INSERT INTO users (session_id, username) VALUES ($1, 'BackfillOwner') RETURNING id`, [
+        'backfillowner'.padEnd(32, 'x'),
+      ]);
+      // photos stored before renditions existed: rows 'pending', no job queued for them
+      for (let i = 0; i < ITEMS; i++) {
+        const photo = await sharp({
+          create: {
+            width: 800,
+            height: 600,
+            channels: 3,
+            background: '#000',
+            noise: { type: 'gaussian', mean: 120 + i, sigma: 40 },
+          },
+        })
+          .jpeg()
+          .toBuffer();
+        const key = `backfill/${String(i).padStart(3, '0')}.jpg`;
+        await putObject(api, key, photo, 'image/jpeg');
+        await q(
+          `INSERT INTO media (user_id, storage_key, original_name, mime_type, size) VALUES ($1, $2, $3, 'image/jpeg', $4)`,
+          [owner.id, key, `${i}.jpg`, photo.length],
+        );
+      }
+      const ready = async () =>
+        Number(
+          (
+            await q(
+              `SELECT count(*) AS n FROM media WHERE storage_key LIKE 'backfill/%' AND renditions_state = 'ready'`,
+            )
+          )[0].n,
+        );
+      const started = await asAdmin(api).post('/api/admin/media/renditions').send({}).expect(202);
+      const jobId = started.body.jobId as string;
+      spawnWorker();
+      await withLog(eventually(async () => (await ready()) >= 3, 'the first renditions'));
+      await worker!.kill();
+      const atKill = await ready();
+      expect(atKill).toBeLessThan(ITEMS);
+
+      spawnWorker();
+      const job = await withLog(waitForJob(api, jobId, 180_000));
+      expect(job.state).toBe('completed');
+      expect(await ready()).toBe(ITEMS);
+      // one thumbnail and one preview per item: a rendition made again after the kill got the same content-named key
+      const files = (await listKeys(api)).filter((k) => k.startsWith('renditions/backfill/'));
+      expect(files).toHaveLength(2 * ITEMS);
+      const named = await q(
+        `SELECT f.value ->> 'key' AS key FROM media m, jsonb_each(m.renditions) f WHERE m.storage_key LIKE 'backfill/%'`,
+      );
+      expect(named.map((r: { key: string }) => r.key).sort()).toEqual(files);
+      // nothing left noted as an orphan: every file stored is a row's
+      const [{ n }] = await q(
+        `SELECT count(*)::int AS n FROM orphan_objects WHERE storage_key LIKE 'renditions/backfill/%'`,
+      );
+      expect(n).toBe(0);
+      await worker!.terminate();
+    }, 300_000);
   });
 }
 

@@ -52,13 +52,20 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
       });
       expect(res.body.url).toMatch(/^\/media\/uploads\//);
       expect(Object.keys(res.body).sort()).toEqual([
+        'height',
         'hotPercentage',
         'id',
         'mimeType',
         'notPercentage',
+        'placeholder',
+        'playbackUrl',
+        'previewUrl',
+        'srcset',
+        'thumbUrl',
         'totalVotes',
         'url',
         'userHasVoted',
+        'width',
       ]);
       expect(res.body.id).not.toBe(own);
       expect(candidates).toContain(res.body.id);

@@ -93,6 +93,14 @@ describe(`reports and the moderation queue (${dbKind})`, () => {
       firstReportedAt: expect.stringMatching(/^\d{4}-/),
       lastReportedAt: expect.stringMatching(/^\d{4}-/),
       decidedAt: null,
+      // the seeded row has no renditions: the card shows the original
+      width: null,
+      height: null,
+      placeholder: null,
+      thumbUrl: null,
+      previewUrl: null,
+      srcset: null,
+      playbackUrl: null,
     });
 
     // a fourth visitor's pick never offers it (the owner's other items are all hidden or reported here)

@@ -6,23 +6,7 @@ import type { components } from './schema';
 
 type Schemas = components['schemas'];
 
-/**
- * Issue 19's rendition fields, until the backend's media DTOs carry them: once `npm run api:spec`
- * brings them into the schema, this and the `& MediaRenditions` below go. Null (or absent) until
- * the background job made them: screens then show `url`.
- */
-interface MediaRenditions {
-  width?: number | null;
-  height?: number | null;
-  placeholder?: string | null;
-  /** WebP ≤ 480 px (a video's poster frame): grid cards. */
-  thumbUrl?: string | null;
-  previewUrl?: string | null;
-  srcset?: string | null;
-  playbackUrl?: string | null;
-}
-
-export type AdminMedia = Schemas['AdminMediaDto'] & MediaRenditions;
+export type AdminMedia = Schemas['AdminMediaDto'];
 export type MediaTotals = Schemas['MediaTotalsDto'];
 export type MediaDeleteResult = Schemas['MediaDeleteResultDto'];
 export type AdminUser = Schemas['AdminUserDto'];
@@ -34,6 +18,8 @@ export type DailyStats = Schemas['DailyStatsDto'];
 export type AdminJob<R = unknown> = Omit<Schemas['JobViewDto'], 'result'> & { result: R | null };
 export type JobName = AdminJob['name'];
 export type ImportResult = Schemas['ImportResultDto'];
+export type RenditionsResult = Schemas['RenditionsResultDto'];
+export type RenditionBacklog = Schemas['RenditionBacklogDto'];
 export type DuplicateResult = Schemas['DuplicateResultDto'];
 export type DuplicateGroup = Schemas['DuplicateGroupDto'];
 
@@ -64,7 +50,7 @@ export type DbTestAnswer = Pick<DbTestAnswers[DbTestName], 'success' | 'duration
   Partial<DbTestAnswers['connection'] & DbTestAnswers['schema'] & DbTestAnswers['counts'] & DbTestAnswers['queries']>;
 export type ResetResult = Schemas['ResetResultDto'];
 
-export type ModerationItem = Schemas['ModerationRowDto'] & MediaRenditions;
+export type ModerationItem = Schemas['ModerationRowDto'];
 export type ModerationStatus = ModerationItem['status'];
 export type ReportReason = Schemas['ReportMediaDto']['reason'];
 export type KeepResult = Schemas['KeepResultDto'];

@@ -29,6 +29,7 @@ const answers: Record<DbTestName, DbTestAnswer> = {
 
 const base = {
   getStats: () => Promise.resolve(stats),
+  getRenditionBacklog: () => Promise.resolve({ pending: 1234, failed: 2 }),
   listJobs: () => Promise.resolve([] as AdminJob[]),
   runDbTest: (name: DbTestName) => Promise.resolve(answers[name]),
 };
@@ -149,5 +150,37 @@ describe('DB Admin', () => {
     expect(await screen.findByText('Imported 30 of 33 files (2 skipped, 1 errors)')).toBeVisible();
     await waitFor(() => expect(runDbTest).toHaveBeenCalledTimes(8), { timeout: 5000 });
     expect(RECHECK_AFTER_IMPORT_MS).toBe(1000);
+  });
+
+  it('Generate missing renditions: the backlog, a start that can retry failed items, progress, then the counts', async () => {
+    const done: AdminJob = {
+      id: 'generate-renditions-1',
+      name: 'generate-renditions',
+      state: 'completed',
+      progress: { percent: 100 },
+      result: { total: 1236, made: 1235, unrenderable: 1, skipped: 0 },
+      error: null,
+      attemptsMade: 1,
+      createdAt: '2026-01-01T00:00:00Z',
+      finishedAt: '2026-01-01T00:10:00Z',
+    };
+    const getJob = vi
+      .fn()
+      .mockResolvedValueOnce({ ...done, state: 'active', result: null, finishedAt: null, progress: { percent: 40 } })
+      .mockResolvedValue(done);
+    const startRenditions = vi.fn(() => Promise.resolve({ jobId: done.id, alreadyRunning: false }));
+    renderAdmin(<DbAdminPage />, { dataProvider: { ...base, getJob, startRenditions } });
+    const card = screen.getByRole('region', { name: 'Generate missing renditions' });
+    expect(await within(card).findByText('1,234 waiting · 2 could not be rendered')).toBeVisible();
+    await userEvent.click(within(card).getByRole('checkbox', { name: 'Also retry the ones that failed' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Generate missing renditions' }));
+    expect(startRenditions).toHaveBeenCalledWith(true);
+    await waitFor(() => expect(within(card).getByText('Completed')).toBeVisible(), { timeout: 5000 });
+    expect(
+      within(within(card).getByLabelText('Renditions result'))
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['1,236', '1,235', '1']);
+    expect(await screen.findByText('Renditions made for 1,235 of 1,236 items')).toBeVisible();
   });
 });

@@ -15,6 +15,7 @@ import type { ImportResult } from '../api/types';
 import { DbTests } from './DbTests';
 import { ImportCard } from './ImportCard';
 import { MigrationCard } from './MigrationCard';
+import { RenditionsCard } from './RenditionsCard';
 import { ResetCard } from './ResetCard';
 import { useDbTests } from './useDbTests';
 
@@ -103,6 +104,7 @@ export default function DbAdminPage() {
         }}
       >
         <ImportCard job={importJob.job} running={importJob.running} onStart={importJob.start} />
+        <RenditionsCard />
         <MigrationCard
           title="Traffic Handler Migration"
           description="Creates the idle-redirect and back-button tables and indexes if missing, with disabled defaults."

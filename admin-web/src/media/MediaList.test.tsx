@@ -19,6 +19,14 @@ const media = (id: number, name: string, mimeType = 'image/jpeg'): AdminMedia =>
   notVotes: 3,
   totalVotes: 10,
   totalViews: 12,
+  // no renditions yet: the card shows what the original allows
+  width: null,
+  height: null,
+  placeholder: null,
+  thumbUrl: null,
+  previewUrl: null,
+  srcset: null,
+  playbackUrl: null,
 });
 const rows = [media(1, 'beach.jpg'), media(2, 'party.mp4', 'video/mp4'), media(3, 'cat.png', 'image/png')];
 const totals = () => Promise.resolve({ totalMedia: 3, totalVotes: 30, totalViews: 36 });

@@ -10,7 +10,13 @@ import ModerationPage from './ModerationPage';
 const item = (id: number, over: Partial<ModerationItem> = {}): ModerationItem => ({
   id,
   mediaUrl: `/media/${id}.jpg`,
+  width: null,
+  height: null,
+  placeholder: null,
   thumbUrl: null,
+  previewUrl: null,
+  srcset: null,
+  playbackUrl: null,
   mimeType: 'image/jpeg',
   originalName: `photo-${id}.jpg`,
   uploaderId: 100 + id,

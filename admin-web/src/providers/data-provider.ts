@@ -27,6 +27,7 @@ import type {
   UnbanResult,
   UserSequenceFixed,
   UserTotals,
+  RenditionBacklog,
 } from '../api/types';
 
 const API = '/api/admin';
@@ -101,6 +102,8 @@ export const dataProvider = {
   getJob: (id: string) => get<AdminJob>(`${API}/jobs/${encodeURIComponent(id)}`),
   startImport: () => startJob(() => post(`${API}/import-media`)),
   startDuplicateScan: () => startJob(() => get(`${API}/find-duplicates`)),
+  getRenditionBacklog: () => get<RenditionBacklog>(`${API}/media/renditions`),
+  startRenditions: (retryFailed = false) => startJob(() => post(`${API}/media/renditions`, { retryFailed })),
 
   getPopulation: () => get<Population>(`${API}/populate-votes`),
   controlPopulation: async (action: PopulationAction): Promise<Population & { alreadyRunning?: boolean }> => {

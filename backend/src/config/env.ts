@@ -52,6 +52,9 @@ export class AppConfig {
   readonly embeddedDbFsync!: boolean;
   /** Distinct reporters after which a media item leaves every random pick until an operator decides. */
   readonly moderationHideAfter!: number;
+  /** ffmpeg and ffprobe, for video renditions (a name on PATH or a path). */
+  readonly ffmpegPath!: string;
+  readonly ffprobePath!: string;
 
   get secureCookies(): boolean {
     return this.publicUrl.startsWith('https://');
@@ -226,6 +229,8 @@ export function loadConfig(source: Source = process.env): AppConfig {
     trustedProxies: trustedProxies(),
     embeddedDbFsync: bool('EMBEDDED_DB_FSYNC', true),
     moderationHideAfter: int('MODERATION_HIDE_AFTER', 3, 1, 1_000_000),
+    ffmpegPath: str('FFMPEG_PATH') ?? 'ffmpeg',
+    ffprobePath: str('FFPROBE_PATH') ?? 'ffprobe',
   });
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -18,11 +18,13 @@ export class DomainError extends Error {
   /**
    * `details` join the error body: `error` replaces the code's name there (a finer-grained code a
    * client can act on), other fields are added as they are (e.g. the `jobId` of a running job).
+   * `retryAfterSeconds` becomes a `Retry-After` header (a 429 or 503 that will pass).
    */
   constructor(
     readonly code: DomainErrorCode,
     message: string,
     readonly details?: { error?: string; [field: string]: unknown },
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';

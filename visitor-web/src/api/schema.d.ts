@@ -576,6 +576,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/media/renditions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MediaAdminController_renditions'];
+    put?: never;
+    post: operations['MediaAdminController_generateRenditions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/media/{id}': {
     parameters: {
       query?: never;
@@ -1060,6 +1076,20 @@ export interface components {
       email: string;
     };
     MediaStatDto: {
+      /** @description Display width in px (orientation applied) */
+      width: number | null;
+      /** @description Display height in px (orientation applied) */
+      height: number | null;
+      /** @description ThumbHash of the picture or poster, base64 */
+      placeholder: string | null;
+      /** @description WebP ≤ 480 px long edge (a video: its poster frame) */
+      thumbUrl: string | null;
+      /** @description WebP ≤ 1440 px long edge (a video: its poster frame) */
+      previewUrl: string | null;
+      /** @description `<img srcset>` of the thumbnail and the preview */
+      srcset: string | null;
+      /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
+      playbackUrl: string | null;
       id: number;
       url: string;
       mimeType: string;
@@ -1076,6 +1106,20 @@ export interface components {
       underReview: boolean;
     };
     RateItemDto: {
+      /** @description Display width in px (orientation applied) */
+      width: number | null;
+      /** @description Display height in px (orientation applied) */
+      height: number | null;
+      /** @description ThumbHash of the picture or poster, base64 */
+      placeholder: string | null;
+      /** @description WebP ≤ 480 px long edge (a video: its poster frame) */
+      thumbUrl: string | null;
+      /** @description WebP ≤ 1440 px long edge (a video: its poster frame) */
+      previewUrl: string | null;
+      /** @description `<img srcset>` of the thumbnail and the preview */
+      srcset: string | null;
+      /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
+      playbackUrl: string | null;
       id: number;
       url: string;
       mimeType: string;
@@ -1189,7 +1233,7 @@ export interface components {
     JobViewDto: {
       id: string;
       /** @enum {string} */
-      name: 'import-media' | 'populate-votes' | 'find-duplicates';
+      name: 'import-media' | 'populate-votes' | 'find-duplicates' | 'generate-renditions' | 'make-renditions';
       /** @enum {string} */
       state: 'waiting' | 'active' | 'completed' | 'failed';
       /** @description 0–100 plus the counts the handler reports (mediaProcessed, imported, ...) */
@@ -1209,6 +1253,20 @@ export interface components {
       finishedAt: string | null;
     };
     AdminMediaDto: {
+      /** @description Display width in px (orientation applied) */
+      width: number | null;
+      /** @description Display height in px (orientation applied) */
+      height: number | null;
+      /** @description ThumbHash of the picture or poster, base64 */
+      placeholder: string | null;
+      /** @description WebP ≤ 480 px long edge (a video: its poster frame) */
+      thumbUrl: string | null;
+      /** @description WebP ≤ 1440 px long edge (a video: its poster frame) */
+      previewUrl: string | null;
+      /** @description `<img srcset>` of the thumbnail and the preview */
+      srcset: string | null;
+      /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
+      playbackUrl: string | null;
       id: number;
       url: string;
       mimeType: string;
@@ -1227,6 +1285,48 @@ export interface components {
       totalMedia: number;
       totalVotes: number;
       totalViews: number;
+    };
+    RenditionBacklogDto: {
+      /** @description waiting for the job */
+      pending: number;
+      /** @description the job could not render them (shown by their originals) */
+      failed: number;
+    };
+    RenditionsResultDto: {
+      /** @description items without renditions when it started */
+      total: number;
+      made: number;
+      /** @description could not be rendered: shown by their originals */
+      unrenderable: number;
+      /** @description made meanwhile by their own job, or deleted */
+      skipped: number;
+    };
+    GenerateRenditionsDto: {
+      /** @default false */
+      retryFailed: boolean;
+    };
+    JobAcceptedDto: {
+      id: string;
+      /** @enum {string} */
+      name: 'import-media' | 'populate-votes' | 'find-duplicates' | 'generate-renditions' | 'make-renditions';
+      /** @enum {string} */
+      state: 'waiting' | 'active' | 'completed' | 'failed';
+      /** @description 0–100 plus the counts the handler reports (mediaProcessed, imported, ...) */
+      progress: {
+        percent: number;
+      } & {
+        [key: string]: number;
+      };
+      /** @description Set once completed: the job's result shape (ImportResultDto, DuplicateResultDto, PopulationResultDto) */
+      result: {
+        [key: string]: unknown;
+      } | null;
+      /** @description Why the last attempt failed */
+      error: string | null;
+      attemptsMade: number;
+      createdAt: string;
+      finishedAt: string | null;
+      jobId: string;
     };
     DeleteMediaDto: {
       /**
@@ -1362,29 +1462,6 @@ export interface components {
       potentialDeletions: number;
       message: string;
     };
-    JobAcceptedDto: {
-      id: string;
-      /** @enum {string} */
-      name: 'import-media' | 'populate-votes' | 'find-duplicates';
-      /** @enum {string} */
-      state: 'waiting' | 'active' | 'completed' | 'failed';
-      /** @description 0–100 plus the counts the handler reports (mediaProcessed, imported, ...) */
-      progress: {
-        percent: number;
-      } & {
-        [key: string]: number;
-      };
-      /** @description Set once completed: the job's result shape (ImportResultDto, DuplicateResultDto, PopulationResultDto) */
-      result: {
-        [key: string]: unknown;
-      } | null;
-      /** @description Why the last attempt failed */
-      error: string | null;
-      attemptsMade: number;
-      createdAt: string;
-      finishedAt: string | null;
-      jobId: string;
-    };
     ImportResultDto: {
       imported: number;
       skipped: number;
@@ -1480,6 +1557,20 @@ export interface components {
       reported: true;
     };
     ModerationRowDto: {
+      /** @description Display width in px (orientation applied) */
+      width: number | null;
+      /** @description Display height in px (orientation applied) */
+      height: number | null;
+      /** @description ThumbHash of the picture or poster, base64 */
+      placeholder: string | null;
+      /** @description WebP ≤ 480 px long edge (a video: its poster frame) */
+      thumbUrl: string | null;
+      /** @description WebP ≤ 1440 px long edge (a video: its poster frame) */
+      previewUrl: string | null;
+      /** @description `<img srcset>` of the thumbnail and the preview */
+      srcset: string | null;
+      /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
+      playbackUrl: string | null;
       /** @description the media id */
       id: number;
       mediaUrl: string;
@@ -2912,6 +3003,77 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MediaTotalsDto'];
+        };
+      };
+      /** @description Missing or wrong admin credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many failed admin logins from this IP or for this account */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MediaAdminController_renditions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenditionBacklogDto'];
+        };
+      };
+      /** @description Missing or wrong admin credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many failed admin logins from this IP or for this account */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MediaAdminController_generateRenditions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GenerateRenditionsDto'];
+      };
+    };
+    responses: {
+      /** @description the job; its result is a RenditionsResultDto */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobAcceptedDto'];
         };
       };
       /** @description Missing or wrong admin credentials */

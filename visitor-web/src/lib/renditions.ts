@@ -1,24 +1,17 @@
 import { thumbHashToDataURL } from 'thumbhash';
+import type { components } from '../api/schema';
 
 /**
- * The rendition fields the API adds to every media object (issue 19). All are null (or absent,
- * from an older server) until the background job has made them: a screen then shows `url`.
+ * The rendition fields the API adds to every media object (issue 19), as the generated contract
+ * names them. All are null until the background job has made them (absent in the tests' smaller
+ * objects): a screen then shows `url`.
  */
-export interface MediaRenditions {
-  /** Display size in px, orientation applied. */
-  width?: number | null;
-  height?: number | null;
-  /** ThumbHash of the image or poster, base64. */
-  placeholder?: string | null;
-  /** WebP ≤ 480 px: grid cards (a video's poster frame). */
-  thumbUrl?: string | null;
-  /** WebP ≤ 1440 px: the rating screen (a video's poster frame). */
-  previewUrl?: string | null;
-  /** `"<thumbUrl> <w>w, <previewUrl> <w>w"` for `<img srcset>`. */
-  srcset?: string | null;
-  /** Videos: moov-first, metadata-free MP4 to play instead of `url`. */
-  playbackUrl?: string | null;
-}
+export type MediaRenditions = Partial<
+  Pick<
+    components['schemas']['RateItemDto'],
+    'width' | 'height' | 'placeholder' | 'thumbUrl' | 'previewUrl' | 'srcset' | 'playbackUrl'
+  >
+>;
 
 /** The spec's fallback media dimensions (§9) while the real ones are unknown. */
 export const FALLBACK_ASPECT = 16 / 9;

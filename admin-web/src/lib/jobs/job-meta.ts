@@ -5,6 +5,9 @@ export const JOB_META: Record<JobName, { label: string; page: string; pageLabel:
   'import-media': { label: 'Import Media from Bucket', page: '/dbtest', pageLabel: 'DB Admin' },
   'populate-votes': { label: 'Vote population', page: '/populate-votes', pageLabel: 'Populate Votes' },
   'find-duplicates': { label: 'Duplicate detection', page: '/bucket', pageLabel: 'Bucket Manager' },
+  'generate-renditions': { label: 'Generate missing renditions', page: '/dbtest', pageLabel: 'DB Admin' },
+  // per-item work after each upload: the server never lists it, named for completeness
+  'make-renditions': { label: 'Renditions of one item', page: '/media', pageLabel: 'Media' },
 };
 
 export const isTerminal = (job: Pick<AdminJob, 'state'> | null | undefined): boolean =>

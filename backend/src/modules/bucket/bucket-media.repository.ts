@@ -1,3 +1,5 @@
+import type { Renditions } from '../media/domain/renditions.js';
+
 /** A bucket object to become a media row. */
 export interface ImportedObject {
   storageKey: string;
@@ -5,6 +7,9 @@ export interface ImportedObject {
   mimeType: string;
   size: number;
   uploadedAt: Date;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
 }
 
 /** Where an import job stands: keys are processed in order, so one key marks the position. */
@@ -21,15 +26,18 @@ export abstract class BucketMediaRepository {
   abstract existingKeys(keys: readonly string[]): Promise<Set<string>>;
   /**
    * Inserts the rows (keys already present are left alone) and saves the checkpoint, in one
-   * transaction: a crash either keeps both or neither. Answers how many rows were inserted.
+   * transaction: a crash either keeps both or neither. `next` gets the ids of the rows inserted.
    */
   abstract importBatch(
     jobId: string,
     ownerId: number,
     rows: readonly ImportedObject[],
-    next: (inserted: number) => ImportCheckpoint,
+    next: (insertedIds: number[]) => ImportCheckpoint,
   ): Promise<ImportCheckpoint>;
   abstract checkpoint(jobId: string): Promise<ImportCheckpoint | null>;
-  /** Deletes the media rows stored under these keys (votes and views cascade); answers their keys. */
-  abstract deleteByKeys(keys: readonly string[]): Promise<string[]>;
+  /**
+   * Deletes the media rows stored under these keys (votes and views cascade) and notes their
+   * renditions for deletion in the same statement; answers the rows' keys and renditions.
+   */
+  abstract deleteByKeys(keys: readonly string[]): Promise<Array<{ storageKey: string; renditions: Renditions | null }>>;
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module.js';
 import { SystemUsersModule } from '../session/system-users.module.js';
 import { BucketController } from './bucket.controller.js';
 import { BucketMediaRepository } from './bucket-media.repository.js';
@@ -9,7 +10,7 @@ import { ImportMediaJob } from './jobs/import-media.job.js';
 
 /** Admin: bucket listing, deletion, duplicate scan, import of bucket objects as media. */
 @Module({
-  imports: [SystemUsersModule],
+  imports: [SystemUsersModule, MediaModule],
   controllers: [BucketController],
   providers: [
     BucketService,

@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { badRequest, notFound } from '../../platform/domain-error.js';
 import { JobQueue, type JobView } from '../../platform/jobs/job-queue.js';
 import { isSafeKey, ObjectStorage } from '../../platform/storage/object-storage.js';
+import { isRenditionKey, renditionFiles } from '../media/domain/renditions.js';
+import { RenditionService } from '../media/renditions/rendition.service.js';
 import { BucketMediaRepository } from './bucket-media.repository.js';
 
 export interface BucketListing {
@@ -30,13 +32,15 @@ export class BucketService {
     private readonly storage: ObjectStorage,
     private readonly media: BucketMediaRepository,
     private readonly jobs: JobQueue,
+    private readonly renditions: RenditionService,
   ) {}
 
-  /** Every object in the bucket (the storage adapter pages through it). */
+  /** Every object in the bucket (the storage adapter pages through it) but media renditions, which belong to their media. */
   async list(): Promise<BucketListing> {
     const files: BucketListing['files'] = [];
     let totalSize = 0;
     for await (const f of this.storage.list()) {
+      if (isRenditionKey(f.key)) continue;
       files.push({ key: f.key, size: f.size, lastModified: f.lastModified.toISOString() });
       totalSize += f.size;
     }
@@ -50,10 +54,10 @@ export class BucketService {
    */
   async delete(filenames: readonly string[]): Promise<DeleteResult> {
     const keys = [...new Set(filenames)];
-    const unsafe = keys.filter((k) => !isSafeKey(k));
+    const unsafe = keys.filter((k) => !isSafeKey(k) || isRenditionKey(k));
     if (unsafe.length) {
       throw badRequest(
-        `Invalid file name(s): ${unsafe.map((k) => JSON.stringify(k)).join(', ')}. Use the keys from list-bucket-files.`,
+        `Invalid file name(s): ${unsafe.map((k) => JSON.stringify(k)).join(', ')}. Use the keys from list-bucket-files (renditions go with their media).`,
       );
     }
     const stats = await Promise.all(keys.map(async (key) => ({ key, found: (await this.storage.stat(key)) !== null })));
@@ -65,7 +69,9 @@ export class BucketService {
       throw notFound(keys.length === 1 ? `File not found: ${keys[0]}` : `None of the ${keys.length} files exist`);
     }
 
-    const mediaDeleted = (await this.media.deleteByKeys(present)).length;
+    const gone = await this.media.deleteByKeys(present);
+    const mediaDeleted = gone.length;
+    await this.renditions.remove(gone.flatMap((m) => renditionFiles(m.renditions)));
     const deleted: string[] = [];
     for (let i = 0; i < present.length; i += DELETE_CONCURRENCY) {
       await Promise.all(

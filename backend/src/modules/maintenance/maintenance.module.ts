@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module.js';
 import { StatsModule } from '../stats/stats.module.js';
 import { DatabaseProbe } from './database-probe.js';
 import { TypeormDatabaseProbe } from './infrastructure/typeorm-database-probe.js';
@@ -7,7 +8,7 @@ import { MaintenanceService } from './maintenance.service.js';
 
 /** Admin: database tests, statistics and reset. (Module migrations live with their modules: traffic, ads.) */
 @Module({
-  imports: [StatsModule],
+  imports: [StatsModule, MediaModule],
   controllers: [DbTestController, MaintenanceController],
   providers: [MaintenanceService, { provide: DatabaseProbe, useClass: TypeormDatabaseProbe }],
 })

@@ -2,6 +2,7 @@ import type { AuditActor } from '../../platform/audit/audit-entry.js';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
 import { DomainError } from '../../platform/domain-error.js';
+import { MediaService } from '../media/media.service.js';
 import { ActivityCounters } from '../stats/activity-counters.js';
 import { DatabaseProbe, REQUIRED_TABLES, type SampleQueryResult, type TableInfo } from './database-probe.js';
 
@@ -25,6 +26,7 @@ export class MaintenanceService {
     private readonly probe: DatabaseProbe,
     private readonly counters: ActivityCounters,
     private readonly config: AppConfig,
+    private readonly media: MediaService,
   ) {}
 
   connection() {
@@ -63,9 +65,13 @@ export class MaintenanceService {
     return timed('Sample queries failed', async () => ({ queries: await this.probe.sampleQueries() }));
   }
 
-  /** Users, media rows, votes and views go; the bucket keeps its files (Import Media brings them back). */
+  /**
+   * Users, media rows, votes and views go; the bucket keeps its files (Import Media brings them
+   * back) but not the renditions of the media that went, which are swept right after.
+   */
   async reset(actor: AuditActor) {
     const deleted = await this.probe.reset({ ...actor, action: 'db.reset', target: 'database', outcome: 'ok' });
+    this.media.sweepOrphansInBackground();
     return {
       success: true as const,
       message: 'Database reset: users, media, votes and views were deleted. Files in the bucket were kept.',

@@ -4,8 +4,8 @@ import { Backlogs, toBacklog } from '../../platform/health/backlogs.js';
 
 /**
  * The media module's backlogs for health and metrics: objects noted as possible orphans (the
- * hourly sweep removes those older than an hour). Media waiting for renditions joins here as
- * `renditions` once the rendition columns exist (issue 19).
+ * hourly sweep removes those older than an hour), and media still waiting for their renditions
+ * (through the partial index of what is left to do).
  */
 @Injectable()
 export class MediaBacklogs implements OnModuleInit {
@@ -22,5 +22,13 @@ export class MediaBacklogs implements OnModuleInit {
         ),
       ),
     );
+    this.backlogs.register('renditions', async () => {
+      return toBacklog(
+        await this.db.one(
+          `SELECT count(*)::int AS count, extract(epoch FROM now() - min(uploaded_at))::float8 AS oldest
+             FROM media WHERE renditions_state = 'pending'`,
+        ),
+      );
+    });
   }
 }

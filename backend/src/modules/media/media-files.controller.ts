@@ -7,7 +7,10 @@ import { serveObject } from '../../platform/http/serve-object.js';
 import { isSafeKey, ObjectStorage } from '../../platform/storage/object-storage.js';
 import { MediaService } from './media.service.js';
 
-/** GET/HEAD /media/<key>: the stored file of a media row (conditional requests and ranges: serveObject). */
+/**
+ * GET/HEAD /media/<key>: the stored original of a media row, or one of its renditions under
+ * `renditions/<original key>/…` (conditional requests and ranges: serveObject).
+ */
 @ApiTags('media')
 @SkipThrottle() // a page of videos issues many range requests; these are static files
 @Controller('media')
@@ -21,11 +24,11 @@ export class MediaFilesController {
   async serve(@Param('key') key: string[] | string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const storageKey = Array.isArray(key) ? key.join('/') : key;
     if (!isSafeKey(storageKey)) throw notFound('File not found');
-    const media = await this.media.findServable(storageKey);
+    const { media, file } = await this.media.findServable(storageKey);
     await serveObject(req, res, this.storage, {
-      key: media.storageKey,
-      size: media.size,
-      mimeType: media.mimeType,
+      key: file.key,
+      size: file.size,
+      mimeType: file.mimeType,
       modified: media.uploadedAt,
     });
   }

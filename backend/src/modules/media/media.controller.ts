@@ -69,6 +69,7 @@ export class MediaController {
   async upload(
     @CurrentVisitor() user: User,
     @Req() req: UploadRequest,
+    @Res({ passthrough: true }) res: Response,
     @Body() body: UploadMediaDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<MediaStatDto> {
@@ -77,7 +78,22 @@ export class MediaController {
       throw badRequest('Idempotency-Key must be 8 to 64 letters, digits, - or _');
     const received = req.file?.received;
     if (!received) throw badRequest('Choose a file to upload (form field "file")');
-    return MediaStatDto.of(await this.media.upload(user.id, received, idempotencyKey ?? null), false);
+    // a client that leaves before the answer gets nothing stored (and its queued work is dropped)
+    const left = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) left.abort(badRequest('The upload was interrupted before it finished'));
+    };
+    res.once('close', onClose);
+    try {
+      const media = await this.media.upload(user.id, received, {
+        address: req.ip ?? 'unknown',
+        signal: left.signal,
+        uploadKey: idempotencyKey ?? null,
+      });
+      return MediaStatDto.of(media, false);
+    } finally {
+      res.off('close', onClose);
+    }
   }
 
   @Get('media/random/:userId')

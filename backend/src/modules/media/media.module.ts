@@ -1,17 +1,24 @@
 import { Module } from '@nestjs/common';
 import { SessionModule } from '../session/session.module.js';
-import { ImageSanitizer } from './image-sanitizer.js';
-import { SharpImageSanitizer } from './infrastructure/sharp-image-sanitizer.js';
+import { ImageProbe } from './image-probe.js';
+import { SharpImageProbe } from './infrastructure/sharp-image-probe.js';
 import { TypeormMediaRepository } from './infrastructure/typeorm-media.repository.js';
 import { MediaFilesController } from './media-files.controller.js';
 import { MediaController } from './media.controller.js';
 import { MediaBacklogs } from './media-backlogs.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
+import { OriginalCleaner } from './original-cleaner.js';
 import { OrphanSweep } from './orphan-sweep.js';
+import { GenerateRenditionsJob } from './renditions/generate-renditions.job.js';
+import { SharpFfmpegRenditionMaker } from './renditions/infrastructure/sharp-ffmpeg-rendition-maker.js';
+import { MakeRenditionsJob } from './renditions/make-renditions.job.js';
+import { RenditionMaker } from './renditions/rendition-maker.js';
+import { RenditionService } from './renditions/rendition.service.js';
+import { UploadGate } from './upload-gate.js';
 import { UploadInterceptor } from './upload.interceptor.js';
 
-/** Uploads, the random pick, views, deletion and file serving (visitor side). */
+/** Uploads, renditions, the random pick, views, deletion and file serving (visitor side). */
 @Module({
   imports: [SessionModule],
   controllers: [MediaController, MediaFilesController],
@@ -20,9 +27,15 @@ import { UploadInterceptor } from './upload.interceptor.js';
     OrphanSweep,
     MediaBacklogs,
     UploadInterceptor,
+    UploadGate,
+    OriginalCleaner,
+    RenditionService,
+    MakeRenditionsJob,
+    GenerateRenditionsJob,
     { provide: MediaRepository, useClass: TypeormMediaRepository },
-    { provide: ImageSanitizer, useClass: SharpImageSanitizer },
+    { provide: ImageProbe, useClass: SharpImageProbe },
+    { provide: RenditionMaker, useClass: SharpFfmpegRenditionMaker },
   ],
-  exports: [MediaService, MediaRepository],
+  exports: [MediaService, MediaRepository, RenditionService, OriginalCleaner],
 })
 export class MediaModule {}

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../platform/audit/audit-entry.js';
 import type { Media, NewMedia, OwnMedia } from './domain/media.js';
+import type { MadeRenditions, Renditions } from './domain/renditions.js';
 
 /** An operator's delete: its audit row names the ids the statement removed. */
 export type DeleteAudit = Omit<AuditEntry, 'target' | 'detail' | 'outcome'> & { note?: string };
@@ -40,8 +41,23 @@ export abstract class MediaRepository {
    * (ids already gone are simply absent).
    */
   abstract deleteByIds(ids: readonly number[], audit?: DeleteAudit): Promise<Media[]>;
+  /** Notes rendition files about to be stored, so a crash before the row names them leaves them to the sweep. */
+  abstract expectObjects(keys: readonly string[]): Promise<void>;
+  /**
+   * Gives the row its renditions (state ready) if it still holds `storageKey`: the new files stop
+   * being orphans and the files they replace are noted for deletion, in one statement. Answers
+   * the renditions replaced (the caller deletes their files), or null when the row is gone.
+   */
+  abstract saveRenditions(mediaId: number, storageKey: string, made: MadeRenditions): Promise<Renditions | null>;
+  /** The job gave up on this item (an undecodable file): it is shown by its original. */
+  abstract renditionsFailed(mediaId: number, error: string): Promise<void>;
+  /** Ids after `afterId` still without renditions (pending; failed too when asked), oldest first. */
+  abstract renditionsToDo(afterId: number, limit: number, includeFailed: boolean): Promise<number[]>;
+  abstract countRenditionsToDo(includeFailed: boolean): Promise<number>;
   /** Keys noted before `olderThan` whose object should not exist (its upload or delete never finished). */
   abstract orphansBefore(olderThan: Date, limit: number): Promise<string[]>;
+  /** Whether a row uses the object under this key: as its original, or as one of its renditions. */
+  abstract keyInUse(key: string): Promise<boolean>;
   /** The object under this key is gone (or is a media row's now): forget the note. */
   abstract objectSettled(storageKey: string): Promise<void>;
 }

@@ -5,13 +5,29 @@ import fs from 'node:fs/promises';
 import { conflict, forbidden, notFound } from '../../platform/domain-error.js';
 import { ObjectStorage } from '../../platform/storage/object-storage.js';
 import type { Media, OwnMedia } from './domain/media.js';
+import { originalKeyOf, renditionFiles } from './domain/renditions.js';
 import { type ReceivedFile, sanitizeOriginalName, storageKeyFor } from './domain/upload-policy.js';
-import { ImageSanitizer } from './image-sanitizer.js';
+import { type ImageFacts, ImageProbe } from './image-probe.js';
 import { type DeleteAudit, MediaRepository } from './media.repository.js';
+import { OriginalCleaner } from './original-cleaner.js';
+import { RenditionService } from './renditions/rendition.service.js';
+import { UploadGate } from './upload-gate.js';
+
+/** Who is uploading, for the fair share of upload work, and whether they are still there. */
+export interface UploadContext {
+  address: string;
+  /** aborted when the client goes away: the upload is dropped, nothing stored */
+  signal?: AbortSignal;
+  /** the client's Idempotency-Key, when it sent one */
+  uploadKey?: string | null;
+}
 
 export type RandomPick = { kind: 'item'; media: Media } | { kind: 'empty' } | { kind: 'all-rated' };
 
 export const ALL_RATED_MESSAGE = 'You have rated all the media we have right now - check back soon for more!';
+
+/** Older than this, a noted object or a `.part` file belongs to no write still under way. */
+export const ORPHAN_GRACE_MS = 3600_000;
 
 /** Stored objects are deleted a few at a time after the rows: quick on S3, gentle on local disk. */
 const OBJECT_DELETE_CONCURRENCY = 8;
@@ -23,17 +39,23 @@ export class MediaService {
   constructor(
     private readonly media: MediaRepository,
     private readonly storage: ObjectStorage,
-    private readonly images: ImageSanitizer,
+    private readonly images: ImageProbe,
+    private readonly cleaner: OriginalCleaner,
+    private readonly renditions: RenditionService,
+    private readonly gate: UploadGate,
   ) {}
 
   /**
-   * Stores a received upload (type and size already checked) under a generated key and records
-   * it. Images are re-encoded first: orientation applied, metadata (GPS) gone. The caller
-   * removes `file.path`; anything made here is removed here, and the object goes again if the
-   * row cannot be written. With an `uploadKey` (the client's Idempotency-Key) a repeat of an
-   * upload the user already made answers that media, stored once, even when both tries race.
+   * Stores a received upload (type and size checked, an MP4's metadata already blanked in place)
+   * under a generated key, records it and queues its renditions. An image is read first (its
+   * share of the CPU through the upload gate), then stored without its metadata and without
+   * re-encoding: the same pixels, never larger than uploaded. The caller removes `file.path`;
+   * anything made here is removed here, and the object goes again if the row cannot be written.
+   * With an `uploadKey` (the client's Idempotency-Key) a repeat of an upload the user already
+   * made answers that media, stored once, even when both tries race.
    */
-  async upload(userId: number, file: ReceivedFile, uploadKey: string | null = null): Promise<Media> {
+  async upload(userId: number, file: ReceivedFile, ctx: UploadContext): Promise<Media> {
+    const uploadKey = ctx.uploadKey ?? null;
     if (uploadKey) {
       const earlier = await this.media.findByUploadKey(userId, uploadKey);
       if (earlier) return earlier;
@@ -41,12 +63,17 @@ export class MediaService {
     const key = storageKeyFor(file.type, randomUUID(), new Date());
     let source = file.path;
     let size = file.size;
+    let facts: ImageFacts | null = null;
     const cleanPath = file.type.kind === 'image' ? `${file.path}.clean` : null;
     try {
       if (cleanPath) {
-        size = await this.images.sanitize(file.path, cleanPath, file.type);
+        facts = await this.gate.run([`visitor:${userId}`, `address:${ctx.address}`], ctx.signal, () =>
+          this.images.inspect(file.path, file.type),
+        );
+        size = (await this.cleaner.writeWithoutMetadata(file.path, file.type, facts, cleanPath)).size;
         source = cleanPath;
       }
+      ctx.signal?.throwIfAborted(); // the client left: nothing is stored
       // noted first: if the process dies before the row is written, the sweep removes the object
       await this.media.expectObject(key);
       await this.storage.put(key, createReadStream(source), file.type.mimeType, size);
@@ -56,9 +83,15 @@ export class MediaService {
         originalName: sanitizeOriginalName(file.originalName, file.type),
         mimeType: file.type.mimeType,
         size,
+        width: facts?.width,
+        height: facts?.height,
+        placeholder: facts?.placeholder,
         uploadKey,
       });
-      if (created) return created;
+      if (created) {
+        await this.renditions.request(created.id);
+        return created;
+      }
       // another try of the same upload won the race: its row stands, this copy goes
       await this.removeObject(key);
       const winner = uploadKey ? await this.media.findByUploadKey(userId, uploadKey) : null;
@@ -82,7 +115,7 @@ export class MediaService {
     if (actingUserId !== null && found.userId !== actingUserId) throw forbidden('You can only delete your own media');
     const [deleted] = await this.media.deleteByIds([mediaId], audit);
     if (!deleted) throw notFound('Media not found'); // a concurrent delete won
-    await this.removeObject(deleted.storageKey);
+    await this.removeObjectsOf(deleted);
     return deleted;
   }
 
@@ -94,7 +127,7 @@ export class MediaService {
   async deleteMany(ids: readonly number[], audit?: DeleteAudit): Promise<number[]> {
     const gone = await this.media.deleteByIds(ids, audit);
     for (let i = 0; i < gone.length; i += OBJECT_DELETE_CONCURRENCY) {
-      await Promise.all(gone.slice(i, i + OBJECT_DELETE_CONCURRENCY).map((m) => this.removeObject(m.storageKey)));
+      await Promise.all(gone.slice(i, i + OBJECT_DELETE_CONCURRENCY).map((m) => this.removeObjectsOf(m)));
     }
     return gone.map((m) => m.id);
   }
@@ -109,8 +142,8 @@ export class MediaService {
       const keys = await this.media.orphansBefore(olderThan, 100);
       let progressed = false;
       for (const key of keys) {
-        // a row took the key after all (an import): the object is media, only the note goes
-        if (await this.media.findByStorageKey(key)) {
+        // a row took the key after all (an import, a rendition saved): the object is in use, only the note goes
+        if (await this.media.keyInUse(key)) {
           await this.media.objectSettled(key);
           progressed = true;
         } else if (await this.removeObject(key)) {
@@ -120,6 +153,19 @@ export class MediaService {
       }
       if (keys.length < 100 || !progressed) return removed;
     }
+  }
+
+  /** The original and every rendition of a deleted row. */
+  private async removeObjectsOf(m: Media): Promise<void> {
+    await this.removeObject(m.storageKey);
+    for (const f of renditionFiles(m.renditions)) await this.removeObject(f.key);
+  }
+
+  /** Starts a sweep of everything noted before now less the grace period, without waiting (after a reset). */
+  sweepOrphansInBackground(): void {
+    void this.sweepOrphans(new Date(Date.now() - ORPHAN_GRACE_MS)).catch((err: Error) =>
+      this.logger.warn(`Orphan sweep after a reset failed; the hourly sweep will retry: ${err.message}`),
+    );
   }
 
   /** Deletes an object that has (or will have) no row; the note stays for the sweep when storage fails. */
@@ -160,10 +206,21 @@ export class MediaService {
     };
   }
 
-  /** The row a /media/<key> request serves; 404 for keys no media row owns. */
-  async findServable(storageKey: string): Promise<Media> {
-    const media = await this.media.findByStorageKey(storageKey);
+  /**
+   * What a /media/<key> request serves: the original of a media row, or one of its renditions;
+   * 404 for keys no row names.
+   */
+  async findServable(
+    key: string,
+  ): Promise<{ media: Media; file: { key: string; mimeType: string; size: number; rendition: boolean } }> {
+    const original = originalKeyOf(key);
+    const media = await this.media.findByStorageKey(original ?? key);
     if (!media) throw notFound('File not found');
-    return media;
+    if (original === null) {
+      return { media, file: { key, mimeType: media.mimeType, size: media.size, rendition: false } };
+    }
+    const found = renditionFiles(media.renditions).find((f) => f.key === key);
+    if (!found) throw notFound('File not found');
+    return { media, file: { key, mimeType: found.mimeType, size: found.bytes, rendition: true } };
   }
 }

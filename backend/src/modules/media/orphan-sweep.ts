@@ -4,10 +4,7 @@ import { Database } from '../../platform/database/sql.js';
 import { claimScheduledRun } from '../../platform/jobs/scheduled-runs.js';
 import { OutageLog } from '../../platform/logging/outage-log.js';
 import { ObjectStorage } from '../../platform/storage/object-storage.js';
-import { MediaService } from './media.service.js';
-
-/** Older than this, a noted object or a `.part` file belongs to no write still under way. */
-export const ORPHAN_GRACE_MS = 3600_000;
+import { MediaService, ORPHAN_GRACE_MS } from './media.service.js';
 const EVERY_MS = 3600_000;
 /** How often a process asks whether the deployment's hourly sweep is due (one asker wins it). */
 const ASK_EVERY_MS = 5 * 60_000;

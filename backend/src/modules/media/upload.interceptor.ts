@@ -16,6 +16,7 @@ import { badRequest, DomainError, forbidden } from '../../platform/domain-error.
 import type { User } from '../session/domain/user.js';
 import { assertRequestSize, type ReceivedFile, tooLargeMessage, VIDEO_MAX_BYTES } from './domain/upload-policy.js';
 import { SniffingUploadStorage } from './infrastructure/sniffing-upload-storage.js';
+import { removeStaleEntries } from './work-dir.js';
 
 export type UploadRequest = Request & { visitor?: User; file?: Express.Multer.File & { received?: ReceivedFile } };
 
@@ -64,14 +65,8 @@ export class UploadInterceptor implements NestInterceptor, OnModuleInit {
 
   /** A crash mid-upload can leave temp files; anything an hour old belongs to no live request. */
   async onModuleInit(): Promise<void> {
-    const names = await fs.readdir(this.tmpDir).catch(() => [] as string[]);
-    const cutoff = Date.now() - 3600_000;
-    for (const name of names.filter((n) => n.startsWith('upload-'))) {
-      const file = path.join(this.tmpDir, name);
-      const stat = await fs.stat(file).catch(() => null);
-      if (stat && stat.mtimeMs < cutoff) await fs.rm(file, { force: true });
-    }
-    if (names.length) this.logger.log(`Checked ${names.length} leftover upload temp file(s)`);
+    const removed = await removeStaleEntries(this.tmpDir, 3600_000, 'upload-');
+    if (removed) this.logger.log(`Removed ${removed} upload temp file(s) a stopped process left`);
   }
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {

@@ -1,9 +1,11 @@
 import type { AuditActor } from '../../platform/audit/audit-entry.js';
+import type { MediaDelivery } from '../media/domain/renditions.js';
 import type { ReportReason } from './domain/report.js';
 
 export type ModerationStatus = 'open' | 'kept' | 'deleted' | 'banned';
 
-export interface ModerationRow {
+/** A moderation queue entry; the media's thumbnails (`MediaDelivery`) while it exists. */
+export interface ModerationRow extends MediaDelivery {
   id: number;
   mediaUrl: string;
   mimeType: string;

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'moderation.delete',
   'db.reset',
   'db.import',
+  'media.renditions',
   'db.migrate',
   'db.fix_sequence',
   'population.start',

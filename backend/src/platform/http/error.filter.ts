@@ -54,6 +54,9 @@ export class ErrorFilter implements ExceptionFilter {
       res.end();
       return;
     }
+    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
+    }
     res.status(status).json({ statusCode: status, error, message, ...extra });
   }
 

@@ -30,6 +30,7 @@ import {
   MAX_ATTEMPTS,
   type QueueStats,
   newestFirst,
+  UNLISTED_JOBS,
 } from './job-queue.js';
 import { RunningJobs } from './running-jobs.js';
 
@@ -88,6 +89,7 @@ export class BullmqJobQueue extends JobQueue implements BeforeApplicationShutdow
     const added = await this.queue(name).add(name, payload, {
       jobId,
       deduplication: options.exclusiveKey ? { id: options.exclusiveKey } : undefined,
+      ...(options.transient ? { removeOnComplete: true } : {}),
     });
     // another id back means the deduplication key is held by a waiting or active job
     if (options.exclusiveKey && added.id !== jobId) throw new JobRunningError(name, added.id!);
@@ -142,7 +144,7 @@ export class BullmqJobQueue extends JobQueue implements BeforeApplicationShutdow
       ['failed', ['failed']],
     ];
     const byId = new Map<string, JobView>();
-    for (const name of JOB_NAMES) {
+    for (const name of JOB_NAMES.filter((n) => !UNLISTED_JOBS.has(n))) {
       // newest `limit` of each list of each queue; a job that moves between two reads keeps its later state
       await this.reach(name, async (queue) => {
         for (const [state, types] of lists) {

@@ -20,6 +20,7 @@ import {
   type QueueStats,
   MAX_ATTEMPTS,
   newestFirst,
+  UNLISTED_JOBS,
 } from './job-queue.js';
 import { PollLoop } from './poll-loop.js';
 import { RunningJobs } from './running-jobs.js';
@@ -33,6 +34,7 @@ interface JobRow {
   result: unknown;
   error: string | null;
   attempts_made: number;
+  transient: boolean;
   created_at: Date;
   finished_at: Date | null;
 }
@@ -87,9 +89,9 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     // the exclusive job may finish between the insert and the look-up: then insert again
     for (let attempt = 0; attempt < 5; attempt++) {
       const inserted = await this.db.rows<JobRow>(
-        `INSERT INTO jobs (id, name, payload, exclusive_key, max_attempts) VALUES ($1, $2, $3::jsonb, $4, $5)
+        `INSERT INTO jobs (id, name, payload, exclusive_key, max_attempts, transient) VALUES ($1, $2, $3::jsonb, $4, $5, $6)
          ON CONFLICT DO NOTHING RETURNING *`,
-        [id, name, JSON.stringify(payload), options.exclusiveKey ?? null, MAX_ATTEMPTS],
+        [id, name, JSON.stringify(payload), options.exclusiveKey ?? null, MAX_ATTEMPTS, options.transient === true],
       );
       const row =
         inserted[0] ??
@@ -116,10 +118,12 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
   async list(limit: number): Promise<JobView[]> {
     // unfinished ones through their partial index, then the newest finished ones (30 days are kept)
     const rows = await this.db.rows<JobRow>(
-      `(SELECT * FROM jobs WHERE state IN ('waiting', 'active') ORDER BY created_at DESC LIMIT $1)
+      `(SELECT * FROM jobs WHERE state IN ('waiting', 'active') AND NOT (name = ANY($2::varchar[]))
+         ORDER BY created_at DESC LIMIT $1)
        UNION ALL
-       (SELECT * FROM jobs WHERE state IN ('completed', 'failed') ORDER BY created_at DESC LIMIT $1)`,
-      [limit],
+       (SELECT * FROM jobs WHERE state IN ('completed', 'failed') AND NOT (name = ANY($2::varchar[]))
+         ORDER BY created_at DESC LIMIT $1)`,
+      [limit, [...UNLISTED_JOBS]],
     );
     return newestFirst(rows.map(toView), limit);
   }
@@ -249,10 +253,12 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
           }),
         );
         await this.db.rows(
-          `UPDATE jobs SET state = 'completed', result = $3::jsonb, error = NULL, finished_at = now(),
-             locked_by = NULL, locked_until = NULL
-           WHERE ${owned}`,
-          [job.id, this.workerId, JSON.stringify(result ?? null)],
+          job.transient
+            ? `DELETE FROM jobs WHERE ${owned}`
+            : `UPDATE jobs SET state = 'completed', result = $3::jsonb, error = NULL, finished_at = now(),
+                 locked_by = NULL, locked_until = NULL
+               WHERE ${owned}`,
+          job.transient ? [job.id, this.workerId] : [job.id, this.workerId, JSON.stringify(result ?? null)],
         );
       } catch (err) {
         if (err instanceof JobInterrupted) {

@@ -6,8 +6,17 @@ import { DomainError } from '../domain-error.js';
  * `worker.ts`) runs the handler; `GET /api/admin/jobs/{id}` reads the state from wherever the
  * adapter keeps it (Redis for BullMQ, the `jobs` table for DatabaseJobQueue), so any replica can answer.
  */
-export const JOB_NAMES = ['import-media', 'populate-votes', 'find-duplicates'] as const;
+export const JOB_NAMES = [
+  'import-media',
+  'populate-votes',
+  'find-duplicates',
+  'generate-renditions',
+  'make-renditions',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
+
+/** Per-item background work (one job per upload): not an operator's job, so not in the portal's list. */
+export const UNLISTED_JOBS: ReadonlySet<JobName> = new Set<JobName>(['make-renditions']);
 
 export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
 
@@ -36,6 +45,8 @@ export interface EnqueueOptions {
   jobId?: string;
   /** While a job with this key is waiting or running, enqueuing throws JobRunningError with that job: no double work. */
   exclusiveKey?: string;
+  /** Forgotten once completed (per-item jobs that would otherwise pile up by the million); a failure is kept. */
+  transient?: boolean;
 }
 
 /** 409 `job_running`: the same kind of job is already waiting or active; `jobId` lets the caller attach to it. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../../platform/database/sql.js';
+import type { Renditions } from '../../media/domain/renditions.js';
 import { BucketMediaRepository, type ImportCheckpoint, type ImportedObject } from '../bucket-media.repository.js';
 
 @Injectable()
@@ -23,15 +24,16 @@ export class TypeormBucketMediaRepository extends BucketMediaRepository {
     jobId: string,
     ownerId: number,
     rows: readonly ImportedObject[],
-    next: (inserted: number) => ImportCheckpoint,
+    next: (insertedIds: number[]) => ImportCheckpoint,
   ): Promise<ImportCheckpoint> {
     return this.db.transaction(async (tx) => {
-      let inserted = 0;
+      let inserted: number[] = [];
       if (rows.length) {
-        const ids = await tx.rows(
-          `INSERT INTO media (user_id, storage_key, original_name, mime_type, size, uploaded_at)
-           SELECT $1, k, n, t, s, u
-           FROM unnest($2::varchar[], $3::varchar[], $4::varchar[], $5::bigint[], $6::timestamptz[]) AS x(k, n, t, s, u)
+        const ids = await tx.rows<{ id: number }>(
+          `INSERT INTO media (user_id, storage_key, original_name, mime_type, size, uploaded_at, width, height, placeholder)
+           SELECT $1, k, n, t, s, u, w, h, p
+           FROM unnest($2::varchar[], $3::varchar[], $4::varchar[], $5::bigint[], $6::timestamptz[],
+                       $7::int[], $8::int[], $9::varchar[]) AS x(k, n, t, s, u, w, h, p)
            ON CONFLICT (storage_key) DO NOTHING
            RETURNING id`,
           [
@@ -41,9 +43,12 @@ export class TypeormBucketMediaRepository extends BucketMediaRepository {
             rows.map((r) => r.mimeType),
             rows.map((r) => String(r.size)),
             rows.map((r) => r.uploadedAt.toISOString()),
+            rows.map((r) => r.width),
+            rows.map((r) => r.height),
+            rows.map((r) => r.placeholder),
           ],
         );
-        inserted = ids.length;
+        inserted = ids.map((r) => r.id);
       }
       const checkpoint = next(inserted);
       await tx.rows(
@@ -62,12 +67,22 @@ export class TypeormBucketMediaRepository extends BucketMediaRepository {
     return row ? row.data : null;
   }
 
-  async deleteByKeys(keys: readonly string[]): Promise<string[]> {
+  async deleteByKeys(keys: readonly string[]): Promise<Array<{ storageKey: string; renditions: Renditions | null }>> {
     if (!keys.length) return [];
-    const rows = await this.db.rows<{ storage_key: string }>(
-      `DELETE FROM media WHERE storage_key = ANY($1::varchar[]) RETURNING storage_key`,
+    // the renditions are noted in the delete's statement: a crash before they are removed leaves them to the sweep
+    const rows = await this.db.rows<{ storage_key: string; renditions: Renditions | string | null }>(
+      `WITH gone AS (DELETE FROM media WHERE storage_key = ANY($1::varchar[]) RETURNING storage_key, renditions),
+       noted AS (
+         INSERT INTO orphan_objects (storage_key, reason)
+         SELECT f.value ->> 'key', 'delete' FROM gone, jsonb_each(COALESCE(gone.renditions, '{}'::jsonb)) f
+         ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
+       )
+       SELECT * FROM gone`,
       [keys],
     );
-    return rows.map((r) => r.storage_key);
+    return rows.map((r) => ({
+      storageKey: r.storage_key,
+      renditions: typeof r.renditions === 'string' ? (JSON.parse(r.renditions) as Renditions) : r.renditions,
+    }));
   }
 }

@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
 import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
+import { isRenditionKey } from '../../media/domain/renditions.js';
 import { ObjectStorage } from '../../../platform/storage/object-storage.js';
 import {
   type BucketFile,
@@ -45,7 +46,8 @@ export class FindDuplicatesJob implements JobHandler<Record<string, never>, Dupl
 
   async run(_payload: Record<string, never>, ctx: JobContext): Promise<DuplicateResult> {
     const files: BucketFile[] = [];
-    for await (const f of this.storage.list()) files.push(f);
+    // renditions are copies made by the app, not files of their own
+    for await (const f of this.storage.list()) if (!isRenditionKey(f.key)) files.push(f);
     const bySize = groupBySize(files);
     const toHash = bySize.flatMap((g) => g.files);
     const hashes = new Map<string, string>();

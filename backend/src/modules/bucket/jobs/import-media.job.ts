@@ -1,11 +1,20 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { AppConfig } from '../../../config/env.js';
 import { DomainError } from '../../../platform/domain-error.js';
 import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
 import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
 import { ObjectStorage } from '../../../platform/storage/object-storage.js';
-import { mp4Problem } from '../../media/domain/mp4-structure.js';
-import { acceptUpload, nameExtension, SNIFF_BYTES } from '../../media/domain/upload-policy.js';
+import { isRenditionKey } from '../../media/domain/renditions.js';
+import { type AcceptedType, acceptUpload, nameExtension, SNIFF_BYTES } from '../../media/domain/upload-policy.js';
+import { OriginalCleaner } from '../../media/original-cleaner.js';
+import { RenditionService } from '../../media/renditions/rendition.service.js';
+import { workRootOf } from '../../media/work-dir.js';
 import { SystemUsers } from '../../session/system-users.js';
 import { BucketMediaRepository, type ImportCheckpoint, type ImportedObject } from '../bucket-media.repository.js';
 import type { BucketFile } from '../domain/duplicates.js';
@@ -20,9 +29,12 @@ export interface ImportResult {
 
 /**
  * Media rows for every bucket object of an allowed type not yet in the database, owned by the
- * BucketImport system user. Keys are walked in order and each batch commits its rows with the
- * position reached, so a killed worker resumes after the last batch: nothing imported twice,
- * counts carried over. Already-present keys are skipped, so running it again is harmless.
+ * BucketImport system user. Each object is cleaned like an upload before its row exists: an
+ * image or video holding metadata (GPS, camera, dates) is written back without it, so nothing
+ * imported is ever served with it; then its renditions are queued. Keys are walked in order and
+ * each batch commits its rows with the position reached, so a killed worker resumes after the
+ * last batch: nothing imported twice, counts carried over (cleaning twice changes nothing).
+ * Already-present keys and renditions are skipped, so running it again is harmless.
  */
 @Injectable()
 export class ImportMediaJob implements JobHandler<Record<string, never>, ImportResult>, OnModuleInit {
@@ -33,6 +45,9 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
     private readonly storage: ObjectStorage,
     private readonly media: BucketMediaRepository,
     private readonly users: SystemUsers,
+    private readonly cleaner: OriginalCleaner,
+    private readonly renditions: RenditionService,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -41,7 +56,7 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
 
   async run(_payload: Record<string, never>, ctx: JobContext): Promise<ImportResult> {
     const files: BucketFile[] = [];
-    for await (const f of this.storage.list()) files.push(f);
+    for await (const f of this.storage.list()) if (!isRenditionKey(f.key)) files.push(f);
     // our own order (not the store's) so a resumed attempt agrees with the checkpoint
     files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const totalFiles = files.length;
@@ -82,29 +97,28 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
         else rows.push(outcome);
       }
       const base = cp;
-      cp = await this.media.importBatch(ctx.jobId, ownerId, rows, (inserted) => ({
-        afterKey: batch[batch.length - 1]!.key,
-        imported: base.imported + inserted,
-        // rows someone else inserted meanwhile (an upload under the same key) count as skipped
-        skipped: base.skipped + skipped + rows.length - inserted,
-        errors: base.errors + errors,
-      }));
+      let insertedIds: number[] = [];
+      cp = await this.media.importBatch(ctx.jobId, ownerId, rows, (ids) => {
+        insertedIds = ids;
+        return {
+          afterKey: batch[batch.length - 1]!.key,
+          imported: base.imported + ids.length,
+          // rows someone else inserted meanwhile (an upload under the same key) count as skipped
+          skipped: base.skipped + skipped + rows.length - ids.length,
+          errors: base.errors + errors,
+        };
+      });
+      for (const id of insertedIds) await this.renditions.request(id);
       await report();
     }
     return { imported: cp.imported, skipped: cp.skipped, errors: cp.errors, totalFiles };
   }
 
-  /** `length` bytes of an object from `offset` (fewer at its end): one ranged read. */
-  private async readAt(f: BucketFile, offset: number, length: number): Promise<Buffer> {
-    const end = Math.min(f.size, offset + length) - 1;
-    if (end < offset) return Buffer.alloc(0);
-    const { stream } = await this.storage.get(f.key, { start: offset, end });
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks);
-  }
-
-  /** The media row for an object, 'skip' when it is not media, 'error' when it cannot be read or lies about its type. */
+  /**
+   * The media row for an object, 'skip' when it is not media, 'error' when it cannot be read or
+   * lies about its type. The object is read whole into a temp file, checked and cleaned like an
+   * upload, and written back when cleaning changed it.
+   */
   private async inspect(f: BucketFile): Promise<ImportedObject | 'skip' | 'error'> {
     if (f.size === 0) return 'error';
     let head: Buffer;
@@ -117,23 +131,47 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
       return 'error';
     }
     const hasExtension = nameExtension(f.key) !== null;
+    let type: AcceptedType;
     try {
-      const type = acceptUpload(await fileTypeFromBuffer(head), f.key);
-      // a video must be an MP4 all through, not just in its first box
-      if (type.kind === 'video' && (await mp4Problem((offset, length) => this.readAt(f, offset, length), f.size))) {
-        return 'error';
-      }
-      return {
-        storageKey: f.key,
-        originalName: importedName(f.key),
-        mimeType: type.mimeType,
-        size: f.size,
-        uploadedAt: f.lastModified,
-      };
+      type = acceptUpload(await fileTypeFromBuffer(head), f.key);
     } catch (err) {
       if (!(err instanceof DomainError)) return 'error';
       // a file named like media that is not is an error; a nameless non-media blob is just not ours
       return hasExtension ? 'error' : 'skip';
+    }
+    const work = path.join(workRootOf(this.config.dataDir), `import-${randomUUID()}`);
+    await fs.mkdir(work, { recursive: true });
+    try {
+      const original = path.join(work, 'original');
+      const { stream } = await this.storage.get(f.key);
+      await pipeline(stream, createWriteStream(original));
+      let cleaned = original;
+      let size = f.size;
+      let facts: { width: number; height: number; placeholder: string } | null = null;
+      let changed: boolean;
+      if (type.kind === 'image') {
+        cleaned = path.join(work, 'clean');
+        const image = await this.cleaner.image(original, type, cleaned);
+        ({ size, changed, facts } = image);
+      } else {
+        changed = await this.cleaner.video(original);
+      }
+      if (changed) await this.storage.put(f.key, createReadStream(cleaned), type.mimeType, size);
+      return {
+        storageKey: f.key,
+        originalName: importedName(f.key),
+        mimeType: type.mimeType,
+        size,
+        uploadedAt: f.lastModified,
+        width: facts?.width ?? null,
+        height: facts?.height ?? null,
+        placeholder: facts?.placeholder ?? null,
+      };
+    } catch (err) {
+      if (err instanceof DomainError) return 'error'; // unreadable, not a playable MP4, past the pixel budgets
+      throw err; // storage or disk trouble: the job retries from its checkpoint
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
     }
   }
 }

@@ -56,6 +56,14 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
       // CASCADE also empties what references users (magic-link tokens); population runs point at
       // user and media ids that RESTART IDENTITY hands out again, so they go too, but their own ids
       // keep counting: a run id (and the job ids made from it) is never handed out twice
+      // the media's renditions go with the rows (their originals stay for Import Media): noted as
+      // orphans in this transaction, old enough for the next sweep to delete them
+      await tx.rows(
+        `INSERT INTO orphan_objects (storage_key, reason, created_at)
+         SELECT f.value ->> 'key', 'delete', now() - interval '1 day'
+           FROM media m, jsonb_each(m.renditions) f WHERE m.renditions IS NOT NULL
+         ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = EXCLUDED.created_at`,
+      );
       await tx.rows(`TRUNCATE users, media, votes, views RESTART IDENTITY CASCADE`);
       await tx.rows(`TRUNCATE population_runs CONTINUE IDENTITY`);
       // the audit log references nothing and is not emptied: the reset itself is its next row

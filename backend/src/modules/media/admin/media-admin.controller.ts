@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type AuditActor, idsTarget } from '../../../platform/audit/audit-entry.js';
 import { Actor, Audited } from '../../../platform/audit/audited.js';
@@ -7,7 +7,17 @@ import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
 import { RequireJson } from '../../../platform/http/require-json.js';
 import { ListQueryDto, sendListHeaders } from '../../../platform/http/simple-rest.js';
-import { AdminMediaDto, DeleteMediaDto, MediaDeleteResultDto, MediaTotalsDto } from './dto/admin-media.dto.js';
+import { jobAccepted } from '../../../platform/jobs/job-queue.js';
+import { JobAcceptedDto } from '../../../platform/jobs/job-view.dto.js';
+import {
+  AdminMediaDto,
+  DeleteMediaDto,
+  GenerateRenditionsDto,
+  MediaDeleteResultDto,
+  MediaTotalsDto,
+  RenditionBacklogDto,
+} from './dto/admin-media.dto.js';
+import { RenditionsResultDto } from '../renditions/generate-renditions.job.js';
 import { MediaAdminService } from './media-admin.service.js';
 
 @ApiTags('admin')
@@ -34,6 +44,29 @@ export class MediaAdminController {
   @ApiOkResponse({ type: MediaTotalsDto })
   async totals(): Promise<MediaTotalsDto> {
     return this.media.totals();
+  }
+
+  /** How many items are still shown by their originals: waiting for renditions, or unrenderable. */
+  @Get('renditions')
+  @ApiOkResponse({ type: RenditionBacklogDto })
+  async renditions(): Promise<RenditionBacklogDto> {
+    return this.media.renditionBacklog();
+  }
+
+  /** "Generate missing renditions": a job; its result is { total, made, unrenderable, skipped }. */
+  @Post('renditions')
+  @HttpCode(202)
+  @RequireJson()
+  @ApiExtraModels(RenditionsResultDto)
+  @ApiAcceptedResponse({ type: JobAcceptedDto, description: 'the job; its result is a RenditionsResultDto' })
+  @Audited({
+    action: 'media.renditions',
+    target: () => 'media',
+    detail: (req, r) =>
+      `${req.body?.retryFailed ? 'pending and failed' : 'pending'}${r?.jobId ? `, job ${r.jobId}` : ''}`,
+  })
+  async generateRenditions(@Body() body: GenerateRenditionsDto): Promise<JobAcceptedDto> {
+    return jobAccepted(await this.media.generateRenditions(body.retryFailed === true));
   }
 
   @Get(':id')

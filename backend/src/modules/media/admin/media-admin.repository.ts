@@ -1,4 +1,5 @@
 import type { Page, SortOrder } from '../../../platform/http/simple-rest.js';
+import type { MediaDelivery } from '../domain/renditions.js';
 
 /** The spec's admin media row (§3), tallies from the counters on the media row. */
 export interface AdminMediaRow {
@@ -14,6 +15,8 @@ export interface AdminMediaRow {
   notVotes: number;
   totalVotes: number;
   totalViews: number;
+  /** thumbnails and preview for the grid and its dialog */
+  delivery: MediaDelivery;
 }
 
 export const MEDIA_SORTABLE = [

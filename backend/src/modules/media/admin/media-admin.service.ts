@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { AuditActor } from '../../../platform/audit/audit-entry.js';
 import { badRequest, notFound } from '../../../platform/domain-error.js';
 import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
+import { JobQueue, type JobView } from '../../../platform/jobs/job-queue.js';
 import { ActivityCounters } from '../../stats/activity-counters.js';
+import { MediaRepository } from '../media.repository.js';
 import { MediaService } from '../media.service.js';
+import { GENERATE_RENDITIONS } from '../renditions/generate-renditions.job.js';
 import {
   type AdminMediaRow,
   MEDIA_SORTABLE,
@@ -17,7 +20,20 @@ export class MediaAdminService {
     private readonly rows: MediaAdminRepository,
     private readonly media: MediaService,
     private readonly counters: ActivityCounters,
+    private readonly repository: MediaRepository,
+    private readonly jobs: JobQueue,
   ) {}
+
+  async renditionBacklog(): Promise<{ pending: number; failed: number }> {
+    const all = await this.repository.countRenditionsToDo(true);
+    const pending = await this.repository.countRenditionsToDo(false);
+    return { pending, failed: all - pending };
+  }
+
+  /** One backfill at a time: asking again while one runs answers that job (409 job_running). */
+  generateRenditions(retryFailed: boolean): Promise<JobView> {
+    return this.jobs.enqueue(GENERATE_RENDITIONS, { retryFailed }, { exclusiveKey: GENERATE_RENDITIONS });
+  }
 
   async totals(): Promise<{ totalMedia: number; totalVotes: number; totalViews: number }> {
     const { totalMedia, totalVotes, totalViews } = await this.counters.totals();

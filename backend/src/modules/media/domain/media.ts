@@ -1,3 +1,5 @@
+import type { Renditions, RenditionsState } from './renditions.js';
+
 /** One uploaded photo or video with its tallies (counters kept on the row, never counted). */
 export interface Media {
   id: number;
@@ -11,6 +13,15 @@ export interface Media {
   totalVotes: number;
   totalViews: number;
   uploadedAt: Date;
+  /** Display size (orientation applied); null until known (a video's, before its job ran). */
+  width: number | null;
+  height: number | null;
+  /** ThumbHash of the picture or poster, base64: a blurred preview painted at once. */
+  placeholder: string | null;
+  renditions: Renditions | null;
+  renditionsState: RenditionsState;
+  /** Hidden from the random pick (reports past the threshold, or a banned owner). */
+  hidden: boolean;
 }
 
 /** An item as its owner's statistics show it. */
@@ -25,6 +36,9 @@ export interface NewMedia {
   originalName: string;
   mimeType: string;
   size: number;
+  width?: number | null;
+  height?: number | null;
+  placeholder?: string | null;
   /** the client's Idempotency-Key: a retry of the same upload answers this row, stored once */
   uploadKey?: string | null;
 }

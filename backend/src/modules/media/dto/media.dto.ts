@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { mediaUrl, tally, type Media } from '../domain/media.js';
+import { deliveryFields, MediaDeliveryDto } from './media-delivery.dto.js';
 
 /** Largest value of a PostgreSQL integer id; bigger numbers would be a database error, not a 4xx. */
 export const MAX_ID = 2_147_483_647;
@@ -22,7 +23,7 @@ export class RecordViewDto extends UserIdFieldDto {}
 /** Query of DELETE /api/media/{id}. */
 export class DeleteMediaQueryDto extends UserIdFieldDto {}
 
-export class RateItemDto {
+export class RateItemDto extends MediaDeliveryDto {
   @ApiProperty() id!: number;
   @ApiProperty() url!: string;
   @ApiProperty() mimeType!: string;
@@ -41,11 +42,12 @@ export class RateItemDto {
       hotPercentage: t.hotPercentage,
       notPercentage: t.notPercentage,
       userHasVoted: false, // the pick never offers voted media
+      ...deliveryFields(m),
     };
   }
 }
 
-export class MediaStatDto {
+export class MediaStatDto extends MediaDeliveryDto {
   @ApiProperty() id!: number;
   @ApiProperty() url!: string;
   @ApiProperty() mimeType!: string;
@@ -75,6 +77,7 @@ export class MediaStatDto {
       hotPercentage: t.hotPercentage,
       notPercentage: t.notPercentage,
       underReview,
+      ...deliveryFields(m),
     };
   }
 }

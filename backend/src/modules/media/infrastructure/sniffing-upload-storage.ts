@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { StorageEngine } from 'multer';
 import { DomainError } from '../../../platform/domain-error.js';
-import { mp4Problem } from '../domain/mp4-structure.js';
+import { type Mp4Patch, inspectMp4 } from '../domain/mp4.js';
 import {
   acceptUpload,
   assertWithinLimit,
@@ -78,14 +78,10 @@ export class SniffingUploadStorage implements StorageEngine {
         assertWithinLimit(type.kind, size);
         await out.write(next.value);
       }
-      // a video's first box says little: the whole box structure must be an MP4's
-      if (type.kind === 'video') {
-        const read = async (offset: number, length: number) => {
-          const buf = Buffer.alloc(length);
-          const { bytesRead } = await out.read(buf, 0, length, offset);
-          return buf.subarray(0, bytesRead);
-        };
-        if (await mp4Problem(read, size)) throw new DomainError('unsupported_media_type', NOT_A_PLAYABLE_MP4);
+      // a video's first box says little: the whole box structure must be an MP4's; its metadata
+      // boxes (location, camera, dates) become padding in place, offsets unchanged
+      if (type.kind === 'video' && (await scrubMp4(out, size)).problem) {
+        throw new DomainError('unsupported_media_type', NOT_A_PLAYABLE_MP4);
       }
       await out.close();
     } catch (err) {
@@ -94,5 +90,49 @@ export class SniffingUploadStorage implements StorageEngine {
       throw err;
     }
     return { path: target, size, type, originalName: file.originalname };
+  }
+}
+
+const ZEROS = Buffer.alloc(64 * 1024);
+
+/**
+ * Checks an MP4 in an open file and, when it is one, turns its metadata boxes into padding in
+ * place (same size, same offsets). Answers why it is not a playable MP4 (or null), and whether
+ * anything was blanked.
+ */
+export async function scrubMp4(
+  file: fs.FileHandle,
+  size: number,
+): Promise<{ problem: string | null; changed: boolean }> {
+  const read = async (offset: number, length: number) => {
+    const buf = Buffer.alloc(length);
+    const { bytesRead } = await file.read(buf, 0, length, offset);
+    return buf.subarray(0, bytesRead);
+  };
+  const { problem, patches } = await inspectMp4(read, size);
+  if (problem) return { problem, changed: false };
+  // patches that would write what is already there (a file scrubbed before) change nothing
+  const changed = (
+    await Promise.all(
+      patches.map(async (p) => {
+        const now = await read(p.offset, 'bytes' in p ? p.bytes.length : p.zeros);
+        return 'bytes' in p ? !now.equals(p.bytes) : now.some((b) => b !== 0);
+      }),
+    )
+  ).some(Boolean);
+  if (changed) await writePatches(file, patches);
+  return { problem: null, changed };
+}
+
+/** Writes MP4 patches into an open file (zero runs in 64 KB pieces). */
+async function writePatches(file: fs.FileHandle, patches: readonly Mp4Patch[]): Promise<void> {
+  for (const p of patches) {
+    if ('bytes' in p) {
+      await file.write(p.bytes, 0, p.bytes.length, p.offset);
+      continue;
+    }
+    for (let done = 0; done < p.zeros; done += ZEROS.length) {
+      await file.write(ZEROS, 0, Math.min(ZEROS.length, p.zeros - done), p.offset + done);
+    }
   }
 }

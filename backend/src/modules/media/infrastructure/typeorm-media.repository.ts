@@ -3,6 +3,13 @@ import { notFound } from '../../../platform/domain-error.js';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
 import { Database } from '../../../platform/database/sql.js';
 import type { Media, NewMedia, OwnMedia } from '../domain/media.js';
+import {
+  type MadeRenditions,
+  originalKeyOf,
+  renditionFiles,
+  type Renditions,
+  type RenditionsState,
+} from '../domain/renditions.js';
 import { type DeleteAudit, MediaRepository } from '../media.repository.js';
 import { auditInsertSelect } from '../../../platform/audit/audit-entry.js';
 
@@ -17,10 +24,17 @@ interface MediaRow {
   total_votes: number;
   total_views: number;
   uploaded_at: Date;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  renditions: Renditions | null;
+  renditions_state: RenditionsState;
+  hidden: boolean;
 }
 
 export const MEDIA_COLUMNS =
-  'id, user_id, storage_key, original_name, mime_type, size, hot_votes, total_votes, total_views, uploaded_at';
+  'id, user_id, storage_key, original_name, mime_type, size, hot_votes, total_votes, total_views, uploaded_at, ' +
+  'width, height, placeholder, renditions, renditions_state, hidden';
 
 const PICKED_COLUMNS = MEDIA_COLUMNS.split(', ')
   .map((c) => `m.${c}`)
@@ -37,7 +51,17 @@ export const toMedia = (r: MediaRow): Media => ({
   totalVotes: r.total_votes,
   totalViews: r.total_views,
   uploadedAt: new Date(r.uploaded_at),
+  width: r.width,
+  height: r.height,
+  placeholder: r.placeholder,
+  renditions: typeof r.renditions === 'string' ? (JSON.parse(r.renditions) as Renditions) : r.renditions,
+  renditionsState: r.renditions_state,
+  hidden: r.hidden,
 });
+
+/** Every stored object of the deleted rows `gone` (originals and renditions), for orphan_objects. */
+const GONE_OBJECTS = `SELECT storage_key FROM gone
+  UNION ALL SELECT f.value ->> 'key' FROM gone, jsonb_each(COALESCE(gone.renditions, '{}'::jsonb)) f`;
 
 @Injectable()
 export class TypeormMediaRepository extends MediaRepository {
@@ -62,12 +86,23 @@ export class TypeormMediaRepository extends MediaRepository {
     // a key the user already used inserts nothing: the object stays noted and the caller removes it
     return this.one(
       `WITH ins AS (
-         INSERT INTO media (user_id, storage_key, original_name, mime_type, size, upload_key) VALUES ($1, $2, $3, $4, $5, $6)
+         INSERT INTO media (user_id, storage_key, original_name, mime_type, size, upload_key, width, height, placeholder)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (user_id, upload_key) WHERE upload_key IS NOT NULL DO NOTHING
          RETURNING ${MEDIA_COLUMNS}),
        settled AS (DELETE FROM orphan_objects WHERE storage_key = $2 AND EXISTS (SELECT 1 FROM ins))
        SELECT * FROM ins`,
-      [data.userId, data.storageKey, data.originalName, data.mimeType, data.size, data.uploadKey ?? null],
+      [
+        data.userId,
+        data.storageKey,
+        data.originalName,
+        data.mimeType,
+        data.size,
+        data.uploadKey ?? null,
+        data.width ?? null,
+        data.height ?? null,
+        data.placeholder ?? null,
+      ],
     );
   }
 
@@ -152,7 +187,7 @@ export class TypeormMediaRepository extends MediaRepository {
     const rows: MediaRow[] = await this.db.rows(
       `WITH gone AS (DELETE FROM media WHERE id = ANY($1::int[]) RETURNING ${MEDIA_COLUMNS}),
        noted AS (
-         INSERT INTO orphan_objects (storage_key, reason) SELECT storage_key, 'delete' FROM gone
+         INSERT INTO orphan_objects (storage_key, reason) SELECT k, 'delete' FROM (${GONE_OBJECTS}) objects(k)
          ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
        )${audited ? `, audited AS (${audited.sql})` : ''}
        SELECT * FROM gone`,
@@ -167,6 +202,76 @@ export class TypeormMediaRepository extends MediaRepository {
       [olderThan, limit],
     );
     return rows.map((r) => r.storage_key);
+  }
+
+  async expectObjects(keys: readonly string[]): Promise<void> {
+    await this.db.rows(
+      `INSERT INTO orphan_objects (storage_key, reason) SELECT k, 'upload' FROM unnest($1::varchar[]) k
+       ON CONFLICT (storage_key) DO UPDATE SET reason = 'upload', created_at = now()`,
+      [[...keys]],
+    );
+  }
+
+  async saveRenditions(mediaId: number, storageKey: string, made: MadeRenditions): Promise<Renditions | null> {
+    // the row takes its new files and gives up the ones they replace, in one statement: the old
+    // files are noted for deletion, the new ones stop being orphans (a delete meanwhile keeps them noted)
+    const files = renditionFiles(made.renditions).map((f) => f.key);
+    const rows: Array<{ previous: Renditions | string | null }> = await this.db.rows(
+      `WITH before AS (SELECT renditions FROM media WHERE id = $1 AND storage_key = $2 FOR UPDATE),
+       saved AS (
+         UPDATE media SET width = $3, height = $4, placeholder = COALESCE($5, placeholder), renditions = $6::jsonb,
+                renditions_state = 'ready', renditions_error = NULL
+          WHERE id = $1 AND storage_key = $2 RETURNING id
+       ),
+       settled AS (DELETE FROM orphan_objects WHERE storage_key = ANY($7::varchar[]) AND EXISTS (SELECT 1 FROM saved)),
+       replaced AS (
+         INSERT INTO orphan_objects (storage_key, reason)
+         SELECT f.value ->> 'key', 'delete' FROM before, jsonb_each(COALESCE(before.renditions, '{}'::jsonb)) f
+          WHERE NOT (f.value ->> 'key' = ANY($7::varchar[]))
+         ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
+       )
+       SELECT (SELECT renditions FROM before) AS previous FROM saved`,
+      [mediaId, storageKey, made.width, made.height, made.placeholder, JSON.stringify(made.renditions), files],
+    );
+    if (!rows[0]) return null;
+    const previous = rows[0].previous;
+    return (typeof previous === 'string' ? JSON.parse(previous) : previous) ?? {};
+  }
+
+  async renditionsFailed(mediaId: number, error: string): Promise<void> {
+    await this.db.rows(`UPDATE media SET renditions_state = 'failed', renditions_error = left($2, 500) WHERE id = $1`, [
+      mediaId,
+      error,
+    ]);
+  }
+
+  async renditionsToDo(afterId: number, limit: number, includeFailed: boolean): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.db.rows(
+      `SELECT id FROM media WHERE renditions_state <> 'ready' AND ($3 OR renditions_state = 'pending') AND id > $1
+        ORDER BY id LIMIT $2`,
+      [afterId, limit, includeFailed],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async countRenditionsToDo(includeFailed: boolean): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.rows(
+      `SELECT count(*)::int AS n FROM media WHERE renditions_state <> 'ready' AND ($1 OR renditions_state = 'pending')`,
+      [includeFailed],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async keyInUse(key: string): Promise<boolean> {
+    const original = originalKeyOf(key);
+    const rows = await this.db.rows(
+      original === null
+        ? `SELECT 1 FROM media WHERE storage_key = $1`
+        : `SELECT 1 FROM media m, jsonb_each(COALESCE(m.renditions, '{}'::jsonb)) f
+            WHERE m.storage_key = $2 AND f.value ->> 'key' = $1`,
+      original === null ? [key] : [key, original],
+    );
+    return rows.length > 0;
   }
 
   async objectSettled(storageKey: string): Promise<void> {

@@ -1,9 +1,11 @@
+import { MediaDeliveryDto } from '../../media/dto/media-delivery.dto.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { REPORT_REASONS } from '../domain/report.js';
 import type { ModerationRow, ModerationStatus } from '../moderation.repository.js';
 
 /** A reported media in the moderation queue: one row per media, its reports summed up. */
-export class ModerationRowDto implements ModerationRow {
+/** A queue entry with its media's thumbnails (null once the media is gone, or before the job made them). */
+export class ModerationRowDto extends MediaDeliveryDto implements ModerationRow {
   @ApiProperty({ description: 'the media id' }) id!: number;
   @ApiProperty() mediaUrl!: string;
   @ApiProperty() mimeType!: string;

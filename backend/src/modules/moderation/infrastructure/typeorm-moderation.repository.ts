@@ -5,6 +5,8 @@ import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
 import { Database, type Sql } from '../../../platform/database/sql.js';
 import { Where } from '../../../platform/database/where.js';
 import { mediaUrl } from '../../media/domain/media.js';
+import type { Renditions } from '../../media/domain/renditions.js';
+import { deliveryFields } from '../../media/dto/media-delivery.dto.js';
 import { reachesThreshold } from '../domain/report.js';
 import {
   type ModerationCriteria,
@@ -27,6 +29,10 @@ interface Row {
   notes: string[];
   hidden: boolean;
   file_deleted: boolean;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  renditions: Renditions | null;
   first_reported_at: Date;
   last_reported_at: Date;
   decided_at: Date | null;
@@ -44,6 +50,7 @@ const toRow = (r: Row): ModerationRow => ({
   notes: r.notes,
   hidden: r.hidden,
   fileDeleted: r.file_deleted,
+  ...deliveryFields(r),
   status: r.status,
   firstReportedAt: new Date(r.first_reported_at).toISOString(),
   lastReportedAt: new Date(r.last_reported_at).toISOString(),
@@ -142,7 +149,8 @@ export class TypeormModerationRepository extends ModerationRepository {
     const rows = await this.db.rows<Row>(
       `SELECT mo.media_id, mo.storage_key, mo.mime_type, mo.original_name, mo.uploader_id,
               COALESCE(u.username, mo.uploader_name) AS uploader_name, mo.status, mo.reports, mo.reasons, mo.notes,
-              COALESCE(m.hidden, false) AS hidden, m.id IS NULL AS file_deleted, mo.first_reported_at, mo.last_reported_at, mo.decided_at
+              COALESCE(m.hidden, false) AS hidden, m.id IS NULL AS file_deleted, mo.first_reported_at, mo.last_reported_at, mo.decided_at,
+              m.width, m.height, m.placeholder, m.renditions
          FROM moderation mo
          LEFT JOIN media m ON m.id = mo.media_id
          LEFT JOIN users u ON u.id = mo.uploader_id

@@ -19,6 +19,7 @@ import { HotScore1763861000000 } from './1763861000000-hot-score.js';
 import { MediaUploadKey1763861100000 } from './1763861100000-media-upload-key.js';
 import { GeocodeQueue1763861200000 } from './1763861200000-geocode-queue.js';
 import { Operations1763880000000 } from './1763880000000-operations.js';
+import { MediaRenditions1764100000000 } from './1764100000000-media-renditions.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   MediaUploadKey1763861100000,
   GeocodeQueue1763861200000,
   Operations1763880000000,
+  MediaRenditions1764100000000,
 ];

@@ -12,6 +12,14 @@ const base: RateItem = {
   hotPercentage: 0,
   notPercentage: 0,
   userHasVoted: false,
+  // no renditions yet: the original is shown
+  width: null,
+  height: null,
+  placeholder: null,
+  thumbUrl: null,
+  previewUrl: null,
+  srcset: null,
+  playbackUrl: null,
 };
 // a real ThumbHash of a 3×4 portrait, base64 as the API sends it
 const hash = btoa(String.fromCharCode(...rgbaToThumbHash(3, 4, new Uint8Array(3 * 4 * 4).fill(200))));

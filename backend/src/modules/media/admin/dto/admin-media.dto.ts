@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { MediaDeliveryDto } from '../../dto/media-delivery.dto.js';
 import type { AdminMediaRow } from '../media-admin.repository.js';
 
 /** The spec's admin media row (§3), plus the uploader's id for linking to the user. */
-export class AdminMediaDto {
+export class AdminMediaDto extends MediaDeliveryDto {
   @ApiProperty() id!: number;
   @ApiProperty() url!: string;
   @ApiProperty() mimeType!: string;
@@ -31,6 +32,7 @@ export class AdminMediaDto {
       notVotes: r.notVotes,
       totalVotes: r.totalVotes,
       totalViews: r.totalViews,
+      ...r.delivery,
     };
   }
 }
@@ -47,6 +49,20 @@ export class DeleteMediaDto {
   @Min(1, { each: true, message: IDS_MESSAGE })
   @Max(2_147_483_647, { each: true, message: IDS_MESSAGE })
   ids!: number[];
+}
+
+/** POST /api/admin/media/renditions: the backfill; `retryFailed` also tries items it could not render before. */
+export class GenerateRenditionsDto {
+  @ApiProperty({ required: false, default: false })
+  @IsOptional()
+  @IsBoolean({ message: 'retryFailed must be true or false' })
+  retryFailed?: boolean;
+}
+
+/** GET /api/admin/media/renditions: items still shown by their originals. */
+export class RenditionBacklogDto {
+  @ApiProperty({ description: 'waiting for the job' }) pending!: number;
+  @ApiProperty({ description: 'the job could not render them (shown by their originals)' }) failed!: number;
 }
 
 /** The Media page's three totals. */

@@ -3,6 +3,8 @@ import { Database } from '../../../../platform/database/sql.js';
 import { Where } from '../../../../platform/database/where.js';
 import { containsPattern } from '../../../../platform/http/simple-rest.js';
 import { mediaUrl } from '../../domain/media.js';
+import type { Renditions } from '../../domain/renditions.js';
+import { deliveryFields } from '../../dto/media-delivery.dto.js';
 import {
   type AdminMediaRow,
   MediaAdminRepository,
@@ -22,6 +24,10 @@ interface Row {
   hot_votes: number;
   total_votes: number;
   total_views: number;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  renditions: Renditions | null;
 }
 
 const toRow = (r: Row): AdminMediaRow => ({
@@ -37,6 +43,7 @@ const toRow = (r: Row): AdminMediaRow => ({
   notVotes: r.total_votes - r.hot_votes,
   totalVotes: r.total_votes,
   totalViews: r.total_views,
+  delivery: deliveryFields(r),
 });
 
 /** Whitelisted sort expressions; the id tiebreak keeps pages stable. */
@@ -61,7 +68,7 @@ const orderBy = (field: MediaSortField, order: string): string => {
 };
 
 const SELECT = `SELECT m.id, m.storage_key, m.mime_type, m.original_name, m.size, m.user_id, u.username, m.uploaded_at,
-                       m.hot_votes, m.total_votes, m.total_views
+                       m.hot_votes, m.total_votes, m.total_views, m.width, m.height, m.placeholder, m.renditions
                   FROM media m JOIN users u ON u.id = m.user_id`;
 
 @Injectable()

@@ -1,0 +1,137 @@
+/**
+ * Renditions: what screens show instead of the original (issue 19). A photo gets a grid
+ * thumbnail and a display preview in WebP; a video gets a poster frame in the same two sizes and
+ * a playback file that starts playing before it is all downloaded. They are made by a background
+ * job after the upload; until then screens show the original, as before.
+ */
+
+/** Long edge of the grid thumbnail: a 142–305 CSS px card at DPR 2–3. */
+export const THUMB_EDGE = 480;
+/** Long edge of the display preview: the rating stage on a DPR 3 phone (≈ 1086 px) and a desktop. */
+export const PREVIEW_EDGE = 1440;
+/** Videos are never served taller (landscape) or wider (portrait) than this when transcoded. */
+export const VIDEO_SHORT_EDGE = 720;
+
+export type RenditionKind = 'thumb' | 'preview' | 'playback';
+
+export interface RenditionFile {
+  key: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** The renditions a media row holds (its `renditions` column). */
+export interface Renditions {
+  thumb?: RenditionFile;
+  preview?: RenditionFile;
+  /** Videos: moov-first, metadata-free MP4 (transcoded to H.264/AAC when the original would not play well). */
+  playback?: RenditionFile;
+}
+
+export type RenditionsState = 'pending' | 'ready' | 'failed';
+
+/** Everything the job learns and makes for one media item. */
+export interface MadeRenditions {
+  width: number;
+  height: number;
+  placeholder: string | null;
+  renditions: Renditions;
+}
+
+const RENDITIONS_PREFIX = 'renditions/';
+
+/**
+ * `renditions/<original key>/<kind>-<content hash>.<ext>`: grouped under the original's key, so
+ * one prefix holds every rendition of an item (deleted together), and named by content, so a
+ * changed rendition gets a new URL and every URL can be cached for good.
+ */
+export const renditionKey = (storageKey: string, kind: RenditionKind, contentHash: string, ext: string): string =>
+  `${RENDITIONS_PREFIX}${storageKey}/${kind}-${contentHash.slice(0, 20)}.${ext}`;
+
+/** Whether a bucket key is a rendition (never media of its own: not listed, imported or counted as a duplicate). */
+export const isRenditionKey = (key: string): boolean => key.startsWith(RENDITIONS_PREFIX);
+
+/** The original's key of a rendition key, or null when the key is not a rendition's. */
+export function originalKeyOf(key: string): string | null {
+  if (!isRenditionKey(key)) return null;
+  const slash = key.lastIndexOf('/');
+  return slash > RENDITIONS_PREFIX.length ? key.slice(RENDITIONS_PREFIX.length, slash) : null;
+}
+
+/** The rendition files of a row, as a list (deleting them, finding one by key). */
+export const renditionFiles = (r: Renditions | null | undefined): RenditionFile[] =>
+  r ? [r.thumb, r.preview, r.playback].filter((f): f is RenditionFile => f !== undefined) : [];
+
+/** Display size of a picture after its orientation (EXIF 5–8 and a 90°/270° video turn swap the sides). */
+export function displaySize(width: number, height: number, quarterTurns: boolean): { width: number; height: number } {
+  return quarterTurns ? { width: height, height: width } : { width, height };
+}
+
+/** What a probe says of a video stream, for the playback policy. */
+export interface VideoFacts {
+  codec: string;
+  pixelFormat: string | null;
+  /** coded size, before the display rotation */
+  width: number;
+  height: number;
+  /** display rotation in degrees (0, 90, 180, 270) */
+  rotation: number;
+  /** bits per second of the whole file, or null when unknown */
+  bitRate: number | null;
+  audioCodec: string | null;
+}
+
+/** Above this a phone screen gains nothing: a 720p H.264 stream at CRF 23 is ≈ 2–3 Mbit/s. */
+export const MAX_PLAYBACK_BIT_RATE = 6_000_000;
+const PLAYABLE_AUDIO = new Set(['aac', 'mp3']);
+
+/**
+ * Whether a video is served remuxed (its own streams, moov first, metadata gone) or transcoded
+ * to H.264/AAC ≤ 720p. Every browser plays 8-bit 4:2:0 H.264 with AAC or MP3; HEVC, 10-bit or
+ * HDR streams, other codecs, and streams far above what a phone screen needs are transcoded.
+ * The same policy as Immich's "required" transcoding with H.264 as the only accepted codec, plus
+ * a bitrate ceiling (Immich's "bitrate" policy) since a phone rates on a small screen over a mobile link.
+ */
+export function playbackPlan(v: VideoFacts): { transcode: boolean; why: string } {
+  if (v.codec !== 'h264') return { transcode: true, why: `video codec ${v.codec}` };
+  if (v.pixelFormat !== null && v.pixelFormat !== 'yuv420p' && v.pixelFormat !== 'yuvj420p')
+    return { transcode: true, why: `pixel format ${v.pixelFormat}` };
+  if (v.audioCodec !== null && !PLAYABLE_AUDIO.has(v.audioCodec))
+    return { transcode: true, why: `audio codec ${v.audioCodec}` };
+  if (v.bitRate !== null && v.bitRate > MAX_PLAYBACK_BIT_RATE)
+    return { transcode: true, why: `${(v.bitRate / 1e6).toFixed(1)} Mbit/s` };
+  return { transcode: false, why: 'plays everywhere' };
+}
+
+/** What the API adds beside the spec's `url` and `mimeType` so screens can use the renditions. */
+export interface MediaDelivery {
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  thumbUrl: string | null;
+  previewUrl: string | null;
+  srcset: string | null;
+  playbackUrl: string | null;
+}
+
+/** The delivery fields of a row; all rendition URLs null until the job has made them. */
+export function deliveryOf(
+  m: { width: number | null; height: number | null; placeholder: string | null; renditions: Renditions | null },
+  urlOf: (key: string) => string,
+): MediaDelivery {
+  const { thumb, preview, playback } = m.renditions ?? {};
+  const widths = [thumb, preview].filter((f): f is RenditionFile => f !== undefined);
+  // a small picture's thumbnail and preview are the same size: the preview (better quality) is enough
+  const candidates = widths.filter((f, i) => !widths.slice(i + 1).some((g) => g.width === f.width));
+  return {
+    width: m.width,
+    height: m.height,
+    placeholder: m.placeholder,
+    thumbUrl: thumb ? urlOf(thumb.key) : null,
+    previewUrl: preview ? urlOf(preview.key) : null,
+    srcset: candidates.length ? candidates.map((f) => `${urlOf(f.key)} ${f.width}w`).join(', ') : null,
+    playbackUrl: playback ? urlOf(playback.key) : null,
+  };
+}

@@ -1,0 +1,68 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
+import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
+import { MediaRepository } from '../media.repository.js';
+import { RenditionService } from './rendition.service.js';
+
+export const GENERATE_RENDITIONS = 'generate-renditions' as const;
+
+/** The backfill's result: the items it looked at and what became of them. */
+export class RenditionsResultDto {
+  @ApiProperty({ description: 'items without renditions when it started' }) total!: number;
+  @ApiProperty() made!: number;
+  @ApiProperty({ description: 'could not be rendered: shown by their originals' }) unrenderable!: number;
+  @ApiProperty({ description: 'made meanwhile by their own job, or deleted' }) skipped!: number;
+}
+
+/**
+ * "Generate missing renditions": every item still without them (stored before renditions
+ * existed, or queued while Redis was down), in id order, one at a time through the same gate
+ * as the uploads' own jobs, so an upload's renditions wait for at most one backfill item.
+ * Resumable without a checkpoint of its own: what is done is 'ready' on its row, and a rerun
+ * (a retry, a take-over after a kill) walks only what is left. Items it could not render are
+ * tried again only when asked (`retryFailed`).
+ */
+@Injectable()
+export class GenerateRenditionsJob implements JobHandler<{ retryFailed?: boolean }, RenditionsResultDto>, OnModuleInit {
+  readonly name = GENERATE_RENDITIONS;
+
+  constructor(
+    private readonly handlers: JobHandlers,
+    private readonly media: MediaRepository,
+    private readonly renditions: RenditionService,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(this);
+  }
+
+  async run(payload: { retryFailed?: boolean }, ctx: JobContext): Promise<RenditionsResultDto> {
+    const retryFailed = payload.retryFailed === true;
+    const total = await this.media.countRenditionsToDo(retryFailed);
+    const counts = { total, made: 0, unrenderable: 0, skipped: 0 };
+    const report = () =>
+      ctx.progress({
+        percent: total ? (100 * (counts.made + counts.unrenderable + counts.skipped)) / total : 100,
+        ...counts,
+      });
+    await report();
+    let after = 0;
+    for (;;) {
+      const ids = await this.media.renditionsToDo(after, 50, retryFailed);
+      if (!ids.length) break;
+      for (const id of ids) {
+        if (ctx.signal.aborted) throw new JobInterrupted();
+        const outcome = await this.renditions.make(id, { signal: ctx.signal });
+        if (outcome === 'made') counts.made++;
+        else if (outcome === 'unrenderable') counts.unrenderable++;
+        else counts.skipped++;
+        after = id;
+        await report();
+        await yieldToEventLoop(); // PGlite answers without yielding: let requests in between items
+      }
+    }
+    return counts;
+  }
+}

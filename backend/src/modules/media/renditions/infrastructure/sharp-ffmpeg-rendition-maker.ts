@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import path from 'node:path';
+import { AppConfig } from '../../../../config/env.js';
+import { type MadeSet, RenditionMaker, UnrenderableMediaError } from '../rendition-maker.js';
+import { type FfmpegPaths, grabFrame, makePlayback, probeVideo } from './ffmpeg-video.js';
+import { makePictures } from './sharp-pictures.js';
+
+/** Pictures with sharp; videos with ffmpeg (remux or transcode, then a poster frame through sharp). */
+@Injectable()
+export class SharpFfmpegRenditionMaker extends RenditionMaker {
+  private readonly tools: FfmpegPaths;
+
+  constructor(config: AppConfig) {
+    super();
+    this.tools = { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath };
+  }
+
+  async image(input: string, workDir: string, animated: boolean): Promise<MadeSet> {
+    return makePictures(input, workDir, animated);
+  }
+
+  async video(input: string, workDir: string, signal?: AbortSignal): Promise<MadeSet> {
+    const facts = await probeVideo(this.tools, input);
+    const playback = await makePlayback(this.tools, input, facts, workDir, signal);
+    const frame = await grabFrame(this.tools, playback.path, facts.duration, signal);
+    if (!frame.length) throw new UnrenderableMediaError('No frame of the video could be decoded');
+    const pictures = await makePictures(frame, path.join(workDir), false);
+    return {
+      width: playback.width,
+      height: playback.height,
+      placeholder: pictures.placeholder,
+      thumb: pictures.thumb,
+      preview: pictures.preview,
+      playback,
+    };
+  }
+}

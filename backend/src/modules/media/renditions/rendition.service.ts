@@ -1,0 +1,165 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { AppConfig } from '../../../config/env.js';
+import { ConcurrencyGate } from '../../../platform/concurrency-gate.js';
+import { JobQueue } from '../../../platform/jobs/job-queue.js';
+import { ObjectNotFoundError, ObjectStorage } from '../../../platform/storage/object-storage.js';
+import type { Media } from '../domain/media.js';
+import {
+  type RenditionFile,
+  renditionFiles,
+  type RenditionKind,
+  renditionKey,
+  type Renditions,
+} from '../domain/renditions.js';
+import { MediaRepository } from '../media.repository.js';
+import { removeStaleEntries, workRootOf } from '../work-dir.js';
+import { type MadeFile, RenditionMaker, UnrenderableMediaError } from './rendition-maker.js';
+import { ToolMissingError } from './infrastructure/run-tool.js';
+
+export const MAKE_RENDITIONS = 'make-renditions' as const;
+
+export type RenditionOutcome = 'made' | 'already-made' | 'unrenderable' | 'gone';
+
+const sha256Of = async (file: string): Promise<string> => {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+};
+
+/**
+ * Makes and stores the renditions of one media item, for the job that follows an upload or an
+ * import and for the backfill. One item at a time per process (the gate): sharp and ffmpeg take
+ * a core each, and visitors' requests need the other. Idempotent: files are named by content,
+ * so a retry after a crash stores the same keys again, and the row is written last.
+ */
+@Injectable()
+export class RenditionService implements OnModuleInit {
+  private readonly logger = new Logger('Renditions');
+  private readonly gate = new ConcurrencyGate(1);
+  private readonly workRoot: string;
+  private warnedMissingTool = false;
+
+  constructor(
+    private readonly media: MediaRepository,
+    private readonly storage: ObjectStorage,
+    private readonly maker: RenditionMaker,
+    private readonly jobs: JobQueue,
+    config: AppConfig,
+  ) {
+    this.workRoot = workRootOf(config.dataDir);
+  }
+
+  /** A process killed mid-job leaves its work folder; an hour-old one belongs to no live job. */
+  async onModuleInit(): Promise<void> {
+    const removed = await removeStaleEntries(this.workRoot, 3600_000);
+    if (removed) this.logger.log(`Removed ${removed} work folder(s) a stopped process left`);
+  }
+
+  /**
+   * Queues the item's renditions. A queue that is down (Redis) only delays them: the item is
+   * shown by its original and the backfill job makes them later, so an upload never fails here.
+   */
+  async request(mediaId: number): Promise<void> {
+    try {
+      await this.jobs.enqueue(
+        MAKE_RENDITIONS,
+        { mediaId },
+        { jobId: `${MAKE_RENDITIONS}-${mediaId}`, transient: true },
+      );
+    } catch (err) {
+      this.logger.warn(
+        `Renditions of media ${mediaId} not queued (the backfill will make them): ${(err as Error).message}`,
+      );
+    }
+  }
+
+  /** Makes the item's renditions unless it has them (or `again`); answers what happened. */
+  make(
+    mediaId: number,
+    { again = false, signal }: { again?: boolean; signal?: AbortSignal } = {},
+  ): Promise<RenditionOutcome> {
+    return this.gate.run(async () => {
+      const item = await this.media.findById(mediaId);
+      if (!item) return 'gone';
+      if (item.renditionsState === 'ready' && !again) return 'already-made';
+      const work = path.join(this.workRoot, `renditions-${randomUUID()}`);
+      await fs.mkdir(work, { recursive: true });
+      try {
+        return await this.makeIn(work, item, signal);
+      } finally {
+        await fs.rm(work, { recursive: true, force: true });
+      }
+    });
+  }
+
+  private async makeIn(work: string, item: Media, signal?: AbortSignal): Promise<RenditionOutcome> {
+    const original = path.join(work, 'original');
+    let made;
+    try {
+      const { stream } = await this.storage.get(item.storageKey).catch((err: unknown) => {
+        if (err instanceof ObjectNotFoundError) throw new UnrenderableMediaError('The original file is missing');
+        throw err;
+      });
+      await pipeline(stream, createWriteStream(original));
+      made = item.mimeType.startsWith('video/')
+        ? await this.maker.video(original, work, signal)
+        : await this.maker.image(original, work, item.mimeType === 'image/gif' || item.mimeType === 'image/webp');
+    } catch (err) {
+      if (!(err instanceof UnrenderableMediaError) && !(err instanceof ToolMissingError)) throw err;
+      if (err instanceof ToolMissingError && !this.warnedMissingTool) {
+        this.warnedMissingTool = true;
+        this.logger.warn(`${err.message}: videos are shown by their (metadata-free) originals`);
+      }
+      this.logger.warn(`No renditions for media ${item.id}: ${err.message}`);
+      await this.media.renditionsFailed(item.id, err.message);
+      return 'unrenderable';
+    }
+
+    const files: Array<[RenditionKind, MadeFile]> = [
+      ['thumb', made.thumb],
+      ['preview', made.preview],
+      ...(made.playback ? [['playback', made.playback] as [RenditionKind, MadeFile]] : []),
+    ];
+    const renditions: Renditions = {};
+    for (const [kind, file] of files) {
+      const bytes = (await fs.stat(file.path)).size;
+      const key = renditionKey(item.storageKey, kind, await sha256Of(file.path), file.ext);
+      renditions[kind] = { key, mimeType: file.mimeType, width: file.width, height: file.height, bytes };
+    }
+    const stored = renditionFiles(renditions);
+    // noted before they exist: a crash between storing them and the row naming them leaves them to the sweep
+    await this.media.expectObjects(stored.map((f) => f.key));
+    for (const [kind, file] of files) {
+      const r = renditions[kind]!;
+      await this.storage.put(r.key, createReadStream(file.path), r.mimeType, r.bytes);
+    }
+    const replaced = await this.media.saveRenditions(item.id, item.storageKey, {
+      width: made.width,
+      height: made.height,
+      placeholder: made.placeholder,
+      renditions,
+    });
+    // the row went while they were made (deleted): its renditions go too
+    const stale =
+      replaced === null ? stored : renditionFiles(replaced).filter((f) => !stored.some((s) => s.key === f.key));
+    await this.remove(stale);
+    return replaced === null ? 'gone' : 'made';
+  }
+
+  /** Deletes rendition files; one storage refuses stays noted in orphan_objects for the sweep. */
+  async remove(files: readonly RenditionFile[]): Promise<void> {
+    for (const f of files) {
+      try {
+        await this.storage.delete(f.key);
+        await this.media.objectSettled(f.key);
+      } catch (err) {
+        this.logger.warn(`Rendition ${f.key} could not be deleted yet: ${(err as Error).message}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,466 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { asAdmin } from './support/admin.js';
+import { listKeys, putObject, waitForJob } from './support/jobs.js';
+import { startS3, type TestS3 } from './support/s3rver.js';
+import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
+import { newVisitor, type Visitor } from './support/visitor.js';
+import {
+  animatedGif,
+  binary,
+  jpegWithGpsAndOrientation,
+  keyOf,
+  phoneMp4,
+  renditionsSettled,
+  upload,
+} from './fixtures/media-fixtures.js';
+
+/** Tools the video and privacy checks need: CI installs both; a laptop without them names these as skipped. */
+const has = (tool: string) => spawnSync(tool, ['-version'], { stdio: 'ignore' }).status === 0;
+const ffmpeg = has('ffmpeg') && has('ffprobe');
+const exiftool = spawnSync('exiftool', ['-ver'], { stdio: 'ignore' }).status === 0;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A picture whose top-left quarter is red and the rest blue, carrying EXIF orientation `o`. */
+const markedJpeg = async (o: number) => {
+  const red = await sharp({ create: { width: 30, height: 15, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 60, height: 30, channels: 3, background: '#0000ff' } })
+    .composite([{ input: red, left: 0, top: 0 }])
+    .jpeg({ quality: 95 })
+    .withMetadata({ orientation: o })
+    .withExif({ IFD0: { Make: 'LeakyCam' } })
+    .toBuffer();
+};
+
+/** Mean colour of each quarter of a picture (top-left, top-right, bottom-left, bottom-right). */
+async function quarters(file: Buffer): Promise<number[][]> {
+  const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const sums = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const q = (y < info.height / 2 ? 0 : 2) + (x < info.width / 2 ? 0 : 1);
+      const at = (y * info.width + x) * 3;
+      for (let c = 0; c < 3; c++) sums[q]![c]! += data[at + c]!;
+      sums[q]![3]!++;
+    }
+  }
+  return sums.map(([r, g, b, n]) => [r! / n!, g! / n!, b! / n!]);
+}
+
+/** The top-level box types of an MP4, in order. */
+function topBoxes(file: Buffer): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < file.length;) {
+    out.push(file.toString('latin1', at + 4, at + 8));
+    at += file.readUInt32BE(at);
+  }
+  return out;
+}
+
+/**
+ * What exiftool reads of a file, every group, as "Group:Tag" for each tag with a value: a date
+ * blanked to zero (an MP4's recording dates, zeroed in place) says nothing and is left out.
+ */
+async function exifTags(file: Buffer): Promise<string[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vibe-exif-'));
+  try {
+    const target = path.join(dir, 'served');
+    await writeFile(target, file);
+    const [json] = JSON.parse(execFileSync('exiftool', ['-j', '-a', '-G1', target]).toString('utf8')) as Array<
+      Record<string, unknown>
+    >;
+    return Object.entries(json!)
+      .filter(([, v]) => !/^0000:00:00 00:00:00/.test(String(v)) && String(v) !== '')
+      .map(([k]) => k);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Tags a served file must never carry: location, camera, the person, the time it was taken. An
+ * ICC colour profile (kept: it is how the colours are meant) has a "device model" of its own,
+ * the display class it describes, which says nothing about the camera or the person.
+ */
+const PRIVATE =
+  /GPS|Location|Make|Model|Serial|Creator|Artist|Author|Owner|Software|DateTimeOriginal|CreateDate|Keys:|UserData:|XMP|IPTC/i;
+const privateTags = (tags: string[]) => tags.filter((k) => PRIVATE.test(k) && !k.startsWith('ICC'));
+
+const get = (t: TestApp, url: string) => binary(request(t.server).get(url)).expect(200);
+
+interface Served {
+  id: number;
+  url: string;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  thumbUrl: string | null;
+  previewUrl: string | null;
+  srcset: string | null;
+  playbackUrl: string | null;
+}
+
+/** The owner's view of one of their items (My Stats), with its rendition fields. */
+async function mine(v: Visitor, id: number): Promise<Served> {
+  const stats = await v.agent.get(`/api/users/${v.id}/stats`).expect(200);
+  return (stats.body.mediaStats as Served[]).find((m) => m.id === id)!;
+}
+
+async function uploaded(t: TestApp, v: Visitor, file: Buffer, name: string): Promise<Served> {
+  const res = await upload(v, file, name).expect(201);
+  await renditionsSettled(t);
+  return mine(v, res.body.id);
+}
+
+for (const storage of ['local disk', 'S3'] as const) {
+  describe(`media renditions (${dbKind}, ${storage})`, () => {
+    let s3: TestS3 | undefined;
+    let t: TestApp;
+    let v: Visitor;
+    beforeAll(async () => {
+      s3 = storage === 'S3' ? await startS3() : undefined;
+      t = await startTestApp(s3?.env ?? {});
+      v = await newVisitor(t);
+    });
+    afterAll(async () => {
+      await t.close();
+      await s3?.close();
+    });
+
+    it('a photo gets a WebP thumbnail and preview, upright, without metadata, cached for good', async () => {
+      const item = await uploaded(t, v, await jpegWithGpsAndOrientation(), 'gps.jpg');
+      expect(item).toMatchObject({ width: 20, height: 40, playbackUrl: null });
+      expect(item.thumbUrl).toMatch(/^\/media\/renditions\/uploads\/.+\.jpg\/thumb-[0-9a-f]{20}\.webp$/);
+      expect(item.previewUrl).toMatch(/^\/media\/renditions\/uploads\/.+\.jpg\/preview-[0-9a-f]{20}\.webp$/);
+      // a 20x40 picture is never enlarged: one candidate in the srcset
+      expect(item.srcset).toBe(`${item.previewUrl} 20w`);
+      for (const url of [item.thumbUrl!, item.previewUrl!]) {
+        const res = await get(t, url);
+        expect(res.headers['content-type']).toBe('image/webp');
+        expect(res.headers['cache-control']).toBe(IMMUTABLE);
+        const file = res.body as Buffer;
+        const meta = await sharp(file).metadata();
+        expect(meta).toMatchObject({ format: 'webp', width: 20, height: 40 });
+        expect(meta.exif).toBeUndefined();
+        expect(meta.xmp).toBeUndefined();
+        expect(meta.orientation).toBeUndefined();
+        expect(file.includes(Buffer.from('LeakyCam'))).toBe(false);
+      }
+      // the random pick carries the same fields
+      const rater = await newVisitor(t);
+      const picked = await rater.agent.get(`/api/media/random/${rater.id}`).expect(200);
+      expect(picked.body).toMatchObject({ id: item.id, previewUrl: item.previewUrl, thumbUrl: item.thumbUrl });
+    });
+
+    it('a large photo is scaled to 1440 and 480 px on its long edge; the srcset offers both', async () => {
+      const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#884422' } })
+        .jpeg()
+        .toBuffer();
+      const item = await uploaded(t, v, big, 'big.jpg');
+      expect(item).toMatchObject({ width: 3000, height: 2000 });
+      expect(await sharp((await get(t, item.previewUrl!)).body as Buffer).metadata()).toMatchObject({
+        width: 1440,
+        height: 960,
+      });
+      expect(await sharp((await get(t, item.thumbUrl!)).body as Buffer).metadata()).toMatchObject({
+        width: 480,
+        height: 320,
+      });
+      expect(item.srcset).toBe(`${item.thumbUrl} 480w, ${item.previewUrl} 1440w`);
+    });
+
+    it('an animated GIF keeps animating in its renditions', async () => {
+      const item = await uploaded(t, v, await animatedGif(), 'loop.gif');
+      for (const url of [item.thumbUrl!, item.previewUrl!]) {
+        const meta = await sharp((await get(t, url)).body as Buffer, { animated: true }).metadata();
+        expect(meta).toMatchObject({ format: 'webp', pages: 3, pageHeight: 8, width: 8 });
+      }
+      expect(item).toMatchObject({ width: 8, height: 8 });
+    });
+
+    it('a rendition URL that no row names answers 404', async () => {
+      const item = await uploaded(t, v, await jpegWithGpsAndOrientation(), 'x.jpg');
+      await request(t.server)
+        .get(item.previewUrl!.replace(/preview-[0-9a-f]+/, 'preview-00000000000000000000'))
+        .expect(404);
+      await request(t.server).get('/media/renditions/uploads/none.jpg/thumb-00.webp').expect(404);
+    });
+
+    it.skipIf(!ffmpeg)(
+      'a phone video gets a moov-first, metadata-free playback file with its rotation, and an upright poster (needs ffmpeg)',
+      async () => {
+        const item = await uploaded(t, v, phoneMp4, 'phone.mp4');
+        expect(topBoxes(phoneMp4).indexOf('moov')).toBeGreaterThan(topBoxes(phoneMp4).indexOf('mdat'));
+        const playback = await get(t, item.playbackUrl!);
+        expect(playback.headers['content-type']).toBe('video/mp4');
+        expect(playback.headers['cache-control']).toBe(IMMUTABLE);
+        const boxes = topBoxes(playback.body as Buffer);
+        expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+        for (const leak of ['LeakyCam', 'Leaky 15 Pro', 'Leaky Person', '©xyz', 'com.apple.quicktime.location']) {
+          expect((playback.body as Buffer).includes(Buffer.from(leak, 'latin1')), leak).toBe(false);
+        }
+        // H.264 + AAC at 64 kbit/s plays everywhere: remuxed, the 90° display turn kept
+        const dir = await mkdtemp(path.join(os.tmpdir(), 'vibe-probe-'));
+        try {
+          await writeFile(path.join(dir, 'p.mp4'), playback.body as Buffer);
+          const probe = JSON.parse(
+            execFileSync('ffprobe', [
+              '-v',
+              'error',
+              '-print_format',
+              'json',
+              '-show_streams',
+              path.join(dir, 'p.mp4'),
+            ]).toString(),
+          );
+          const video = probe.streams.find((s: { codec_type: string }) => s.codec_type === 'video');
+          expect(video).toMatchObject({ codec_name: 'h264', width: 64, height: 36 });
+          expect(video.side_data_list?.[0]?.rotation).toBe(-90);
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+        // the poster is the upright frame: portrait
+        expect(item).toMatchObject({ width: 36, height: 64 });
+        const poster = await sharp((await get(t, item.previewUrl!)).body as Buffer).metadata();
+        expect(poster).toMatchObject({ format: 'webp', width: 36, height: 64 });
+        expect(item.placeholder).toEqual(expect.any(String));
+      },
+    );
+  });
+}
+
+describe(`media renditions: what the job decides (${dbKind})`, () => {
+  let t: TestApp;
+  let v: Visitor;
+  beforeAll(async () => {
+    t = await startTestApp();
+    v = await newVisitor(t);
+  });
+  afterAll(() => t.close());
+  const q = (sql: string, params?: unknown[]) => t.app.get(DataSource).query(sql, params);
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('EXIF orientation %i: the preview is upright', async (o) => {
+    const original = await markedJpeg(o);
+    const item = await uploaded(t, v, original, `o${o}.jpg`);
+    const upright = await sharp(original).autoOrient().png().toBuffer();
+    const expected = await sharp(upright).metadata();
+    expect(item).toMatchObject({ width: expected.width, height: expected.height });
+    const preview = (await get(t, item.previewUrl!)).body as Buffer;
+    expect(await sharp(preview).metadata()).toMatchObject({ width: expected.width, height: expected.height });
+    const want = await quarters(upright);
+    const got = await quarters(preview);
+    for (let i = 0; i < 4; i++)
+      for (let c = 0; c < 3; c++) expect(Math.abs(got[i]![c]! - want[i]![c]!)).toBeLessThan(40);
+  });
+
+  it('an item the job could not render keeps being shown by its original', async () => {
+    // a JPEG whose header reads but whose picture data is cut off after the upload's check
+    const res = await upload(v, await jpegWithGpsAndOrientation(), 'fine.jpg').expect(201);
+    await renditionsSettled(t);
+    await q(`UPDATE media SET renditions_state = 'pending', renditions = NULL WHERE id = $1`, [res.body.id]);
+    const [{ storage_key }] = await q(`SELECT storage_key FROM media WHERE id = $1`, [res.body.id]);
+    await putObject(t, storage_key, Buffer.from('no longer a picture'), 'image/jpeg');
+    const job = await asAdmin(t).post('/api/admin/media/renditions').send({}).expect(202);
+    const done = await waitForJob(t, job.body.jobId);
+    expect(done.state).toBe('completed');
+    const [row] = await q(`SELECT renditions_state, renditions_error FROM media WHERE id = $1`, [res.body.id]);
+    expect(row.renditions_state).toBe('failed');
+    expect(row.renditions_error).toMatch(/could not be decoded/);
+    const item = await mine(v, res.body.id);
+    expect(item).toMatchObject({ thumbUrl: null, previewUrl: null, srcset: null, url: res.body.url });
+    expect(await asAdmin(t).get('/api/admin/media/renditions').expect(200)).toMatchObject({
+      body: { pending: 0, failed: 1 },
+    });
+  });
+
+  it('the backfill makes what is missing, answers the counts, and a second run finds nothing to do', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await upload(v, await markedJpeg(1 + i), `b${i}.jpg`).expect(201)).body.id);
+    await renditionsSettled(t);
+    // as if stored before renditions existed (their files are named by content: made again, the same keys)
+    await q(`UPDATE media SET renditions_state = 'pending', renditions = NULL WHERE id = ANY($1)`, [ids]);
+    const started = await asAdmin(t).post('/api/admin/media/renditions').send({}).expect(202);
+    // one backfill at a time: a second start while it runs answers that job (or finds it done)
+    const again = await asAdmin(t).post('/api/admin/media/renditions').send({});
+    if (again.status === 409) expect(again.body).toMatchObject({ error: 'job_running', jobId: started.body.jobId });
+    else expect(again.status).toBe(202);
+    const done = await waitForJob(t, started.body.jobId);
+    expect(done.state).toBe('completed');
+    expect(done.result).toMatchObject({ total: 3, made: 3, unrenderable: 0 });
+    for (const id of ids) expect((await mine(v, id)).previewUrl).toMatch(/preview-/);
+    const rerun = await asAdmin(t).post('/api/admin/media/renditions').send({}).expect(202);
+    expect((await waitForJob(t, rerun.body.jobId)).result).toMatchObject({ total: 0, made: 0 });
+    await asAdmin(t).post('/api/admin/media/renditions').send({ retryFailed: 'yes' }).expect(400);
+  });
+
+  it('an app that runs no jobs still serves new uploads by their originals', async () => {
+    const noJobs = await startTestApp({ RUN_JOBS: 'false' });
+    try {
+      const someone = await newVisitor(noJobs);
+      const res = await upload(someone, await jpegWithGpsAndOrientation(), 'later.jpg').expect(201);
+      expect(res.body).toMatchObject({ thumbUrl: null, previewUrl: null, srcset: null, playbackUrl: null, width: 20 });
+      await binary(request(noJobs.server).get(res.body.url)).expect(200);
+    } finally {
+      await noJobs.close();
+    }
+  });
+});
+
+describe(`media renditions are deleted with their media (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** An upload with its renditions made; answers its id and every key it has in storage. */
+  async function withRenditions(v: Visitor): Promise<{ id: number; keys: string[] }> {
+    const res = await upload(v, await jpegWithGpsAndOrientation(), 'del.jpg').expect(201);
+    await renditionsSettled(t);
+    const item = await mine(v, res.body.id);
+    const keys = [keyOf(item.url), keyOf(item.thumbUrl!), keyOf(item.previewUrl!)];
+    const stored = await listKeys(t);
+    for (const k of keys) expect(stored).toContain(k);
+    return { id: res.body.id, keys };
+  }
+  const gone = async (keys: string[], { original = true } = {}) => {
+    const stored = await listKeys(t);
+    for (const k of keys.slice(original ? 0 : 1)) expect(stored, k).not.toContain(k);
+  };
+
+  it('by its owner', async () => {
+    const v = await newVisitor(t);
+    const { id, keys } = await withRenditions(v);
+    await v.agent.delete(`/api/media/${id}?userId=${v.id}`).expect(200);
+    await gone(keys);
+  });
+
+  it('by an operator, one or in bulk', async () => {
+    const v = await newVisitor(t);
+    const one = await withRenditions(v);
+    await asAdmin(t).delete(`/api/admin/media/${one.id}`).expect(200);
+    await gone(one.keys);
+    const a = await withRenditions(v);
+    const b = await withRenditions(v);
+    await asAdmin(t)
+      .post('/api/admin/media/delete')
+      .send({ ids: [a.id, b.id] })
+      .expect(200);
+    await gone([...a.keys, ...b.keys]);
+  });
+
+  it("by a ban that deletes the user's media", async () => {
+    const v = await newVisitor(t);
+    const { keys } = await withRenditions(v);
+    await asAdmin(t)
+      .post('/api/admin/users/ban')
+      .send({ ids: [v.id], deleteMedia: true })
+      .expect(200);
+    await gone(keys);
+  });
+
+  it('by a bucket delete of the original, which cannot name a rendition itself', async () => {
+    const v = await newVisitor(t);
+    const { keys } = await withRenditions(v);
+    const refused = await asAdmin(t)
+      .post('/api/admin/delete-bucket-files')
+      .send({ filenames: [keys[1]] })
+      .expect(400);
+    expect(refused.body.message).toMatch(/renditions go with their media/);
+    const listing = await asAdmin(t).get('/api/admin/list-bucket-files').expect(200);
+    const listed = (listing.body.files as Array<{ key: string }>).map((f) => f.key);
+    expect(listed).toContain(keys[0]);
+    expect(listed.filter((k) => k.startsWith('renditions/'))).toEqual([]);
+    await asAdmin(t)
+      .post('/api/admin/delete-bucket-files')
+      .send({ filenames: [keys[0]] })
+      .expect(200);
+    await gone(keys);
+  });
+
+  it('by the database reset, which keeps the originals for Import Media', async () => {
+    const v = await newVisitor(t);
+    const { keys } = await withRenditions(v);
+    await asAdmin(t).post('/api/admin/reset-database').send({ confirm: 'RESET DATABASE' }).expect(200);
+    const deadline = Date.now() + 10_000;
+    while ((await listKeys(t)).some((k) => k.startsWith('renditions/')) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await gone(keys, { original: false });
+    expect(await listKeys(t)).toContain(keys[0]);
+  });
+});
+
+describe(`bucket import cleans and renders what it brings in (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('an imported photo and video are rewritten without their metadata, then get renditions', async () => {
+    await putObject(t, 'camera/IMG_0001.jpg', await jpegWithGpsAndOrientation(), 'image/jpeg');
+    await putObject(t, 'camera/VID_0001.mp4', phoneMp4, 'video/mp4');
+    const started = await asAdmin(t).post('/api/admin/import-media').expect(202);
+    const job = await waitForJob(t, started.body.jobId);
+    expect(job.result).toMatchObject({ imported: 2, errors: 0 });
+    const states = await renditionsSettled(t);
+    expect([...states.values()]).not.toContain('pending');
+    const photo = (await get(t, '/media/camera/IMG_0001.jpg')).body as Buffer;
+    expect(photo.includes(Buffer.from('LeakyCam'))).toBe(false);
+    expect((await sharp(photo).metadata()).orientation).toBe(6);
+    const video = (await get(t, '/media/camera/VID_0001.mp4')).body as Buffer;
+    expect(video.length).toBe(phoneMp4.length);
+    for (const leak of ['LeakyCam', 'Leaky 15 Pro', '©xyz'])
+      expect(video.includes(Buffer.from(leak, 'latin1'))).toBe(false);
+    const rows = await asAdmin(t).get('/api/admin/media').expect(200);
+    const imported = (rows.body as Array<{ originalName: string; thumbUrl: string | null; width: number | null }>).find(
+      (m) => m.originalName === 'IMG_0001.jpg',
+    )!;
+    expect(imported).toMatchObject({ width: 20, thumbUrl: expect.stringMatching(/^\/media\/renditions\/camera\//) });
+    // a second import finds the renditions in the bucket and leaves them alone
+    const again = await asAdmin(t).post('/api/admin/import-media').expect(202);
+    expect((await waitForJob(t, again.body.jobId)).result).toMatchObject({ imported: 0, errors: 0, totalFiles: 2 });
+  });
+});
+
+describe.skipIf(!exiftool || !ffmpeg)(
+  `no served byte stream carries metadata, read by exiftool (${dbKind}; needs exiftool and ffmpeg)`,
+  () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp();
+    });
+    afterAll(() => t.close());
+
+    it('the original, thumbnail and preview of a GPS photo; the original, playback file and poster of a phone video', async () => {
+      const v = await newVisitor(t);
+      const photo = await uploaded(t, v, await jpegWithGpsAndOrientation(), 'gps.jpg');
+      const video = await uploaded(t, v, phoneMp4, 'phone.mp4');
+      const fixtureTags = await exifTags(phoneMp4);
+      expect(privateTags(fixtureTags).length).toBeGreaterThan(3); // the fixture does leak
+      const streams = [
+        photo.url,
+        photo.thumbUrl,
+        photo.previewUrl,
+        video.url,
+        video.playbackUrl,
+        video.thumbUrl,
+        video.previewUrl,
+      ];
+      for (const url of streams) {
+        expect(url).toEqual(expect.any(String));
+        const tags = await exifTags((await get(t, url!)).body as Buffer);
+        expect(privateTags(tags), url!).toEqual([]);
+      }
+    });
+  },
+);
