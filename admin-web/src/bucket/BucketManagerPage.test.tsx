@@ -117,7 +117,7 @@ describe('Bucket Manager', () => {
     await userEvent.click(within(table).getByLabelText('Select library/img-00002.jpg'));
     await userEvent.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete files from the bucket' });
-    expect(dialog).toHaveTextContent('Are you sure you want to delete 2 files (1.96 KB)?');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete 2 files (2 KB)?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete 2 files' }));
     expect(deleteBucketFiles).toHaveBeenCalledTimes(1);
     expect(deleteBucketFiles.mock.calls[0]![0]).toEqual(['library/img-00000.jpg', 'library/img-00002.jpg']);

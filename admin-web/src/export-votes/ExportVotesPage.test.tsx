@@ -39,7 +39,7 @@ describe('Export Votes', () => {
     renderAdmin(<ExportVotesPage />, { dataProvider: { getStats: stats } });
     expect(await screen.findByText('1,234 votes to export.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Export Votes' }));
-    expect(await screen.findByText('Saved votes_export_2026-01-02.xlsx (2.93 KB).')).toBeVisible();
+    expect(await screen.findByText('Saved votes_export_2026-01-02.xlsx (3 KB).')).toBeVisible();
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/admin/export-votes');
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok_x');
