@@ -369,14 +369,30 @@ test(
       op.getByRole('button', { name: 'Upload All' }).click(),
     ]);
     const broken = (await res.json()) as { id: string | number; url: string };
+    // "gone" means every stored file of it: the original and the renditions the background job
+    // makes (screens show the preview and thumbnail), so wait for that job before deleting
+    const api = await ApiVisitor.of(owner);
+    let made: { thumbUrl?: string; previewUrl?: string } | undefined;
+    for (let i = 0; i < 150 && !made?.previewUrl; i++) {
+      if (i) await new Promise((r) => setTimeout(r, 200));
+      const stats = (await api.call('GET', `/api/users/${api.user.id}/stats`)).json as {
+        mediaStats: { id: string | number; thumbUrl?: string; previewUrl?: string }[];
+      };
+      made = stats.mediaStats.find((m) => String(m.id) === String(broken.id));
+    }
+    assert(made?.previewUrl && made.thumbUrl, 'the renditions of the seeded photo were never made');
     const { rmSync, existsSync } = await import('node:fs');
     const path = await import('node:path');
     const key = decodeURIComponent(new URL(broken.url, API).pathname.replace(/^\/media\//, ''));
-    const file = path.join(process.env.E2E_DATA_DIR!, 'data', 'media', ...key.split('/'));
+    const media = path.join(process.env.E2E_DATA_DIR!, 'data', 'media');
+    const file = path.join(media, ...key.split('/'));
     assert(existsSync(file), `no stored file at ${file}`);
     rmSync(file);
-    const r = await fetch(API + broken.url);
-    expect(r.status, 'the deleted media still answers').toBeGreaterThanOrEqual(400);
+    rmSync(path.join(media, 'renditions', ...key.split('/')), { recursive: true });
+    for (const url of [broken.url, made.previewUrl, made.thumbUrl]) {
+      const r = await fetch(API + url);
+      expect(r.status, `the deleted ${url} still answers`).toBeGreaterThanOrEqual(400);
+    }
     remember({ broken, owner: await owner.storageState() });
     await owner.close();
   },
@@ -405,8 +421,10 @@ test('broken photo as the last item: no vote until it loads, skipped, rated-all'
   // hold the failing answer, so the screen can be seen (and poked) while it loads
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
+  // the screen asks for the preview rendition (/media/renditions/<key>/...) or the original
+  const key = new URL(broken.url, API).pathname.replace(/^\/media\//, '');
   await c.route(
-    (u) => u.pathname === new URL(broken.url, API).pathname,
+    (u) => u.pathname.startsWith('/media/') && u.pathname.includes(key),
     async (route) => {
       await held;
       await route.continue();
