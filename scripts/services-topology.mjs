@@ -22,6 +22,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
+import { NO_QUOTAS } from './e2e-harness.mjs';
 import { dockerfileEnv, loadCompose, serviceEnv, substituteAddresses } from './topology/compose.mjs';
 import { startDns } from './topology/dns.mjs';
 import { createChecks, createProcesses, eventually, expect, freePort, sleep } from './topology/harness.mjs';
@@ -150,6 +151,7 @@ try {
     PUBLIC_URL: base,
     TRUSTED_PROXIES: 'loopback', // nginx is 127.0.0.1 here, the compose network there
     RATE_LIMIT_PER_MINUTE: '100000', // every request here comes from one address
+    ...NO_QUOTAS, // and so do its sessions, votes and uploads
     JOBS_PREFIX: jobsPrefix,
     JOBS_LOCK_MS: '3000', // a killed worker's job is taken over in seconds
     LOG_LEVEL: 'info',

@@ -16,6 +16,7 @@ import { StatsModule } from './modules/stats/stats.module.js';
 import { TrafficModule } from './modules/traffic/traffic.module.js';
 import { VotingModule } from './modules/voting/voting.module.js';
 import { CoreModule } from './platform/core.module.js';
+import { BudgetModule } from './platform/budget/budget.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
 import { AdminAuthModule } from './platform/http/admin-auth/admin-auth.module.js';
 import { LoggingModule } from './platform/logging/logging.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.register(config),
+        BudgetModule.register(config),
         LoggingModule.register(config.logLevel),
         ThrottleModule.register(config),
         // its own 'Health Check has failed!' line on every failed probe would repeat what OutageLog says once
