@@ -2158,6 +2158,13 @@ export interface operations {
           'application/json': components['schemas']['SessionDto'];
         };
       };
+      /** @description SESSIONS_PER_ADDRESS_PER_HOUR new sessions from this network */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   SessionController_adopt: {
@@ -2325,7 +2332,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description 413 too large (images under 10,000,000 bytes, videos under 20,000,000); 415 not an allowed type (judged by content; an MP4 must be one all through); 400 no file */
+      /** @description 413 too large (images under 10,000,000 bytes, videos under 20,000,000); 415 not an allowed type (judged by content; an MP4 must be one all through); 400 no file; 429 past an upload quota (files and MB per hour and per day, per visitor and per network) */
       201: {
         headers: {
           [name: string]: unknown;
@@ -2464,6 +2471,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['VoteReceiptDto'];
         };
+      };
+      /** @description VOTES_PER_ADDRESS_PER_MINUTE votes from this network */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
