@@ -31,6 +31,11 @@ export interface AuditSpec {
    * interceptor only records a failure (whose transaction, audit row included, rolled back).
    */
   inTransaction?: boolean;
+  /**
+   * What an attempt made without credentials claimed (the login's typed name): recorded in a
+   * failure's detail, quoted, never as the actor.
+   */
+  claimed?: (req: AdminRequest) => string | undefined;
 }
 
 const AUDIT_KEY = 'audit:spec';
@@ -38,12 +43,15 @@ const AUDIT_KEY = 'audit:spec';
 /** Puts an admin write on the audit log: outcome ok after it succeeds, failed (with the message) when it throws. */
 export const Audited = (spec: AuditSpec) => SetMetadata(AUDIT_KEY, spec);
 
+/** The actor of an attempt nobody was authenticated for (a failed login). */
+export const ANONYMOUS_ACTOR = '(not signed in)';
+
 /**
- * The acting admin (resolved by the admin guard; on the login itself, the name it was tried with)
- * and the trusted client address.
+ * The acting admin as the admin guard resolved it (the login sets it once the password was
+ * right), never a name the request merely typed, and the trusted client address.
  */
 export const actorOf = (req: AdminRequest): AuditActor => ({
-  admin: req.admin ?? (typeof req.body?.username === 'string' ? req.body.username : 'unknown'),
+  admin: req.admin ?? ANONYMOUS_ACTOR,
   clientAddress: clientIp(req),
 });
 
@@ -107,6 +115,8 @@ export class AuditInterceptor implements NestInterceptor {
       target = ''; // a body too malformed to name anything (its failure is still recorded)
     }
     const action = typeof spec.action === 'function' ? spec.action(req) : spec.action;
+    const claimed = outcome === 'failed' && req.admin === undefined ? spec.claimed?.(req) : undefined;
+    if (claimed !== undefined) detail = `${detail ?? 'failed'} (tried as ${JSON.stringify(claimed.slice(0, 100))})`;
     const entry = { ...actorOf(req), action, target, outcome, detail };
     if (outcome === 'ok') return this.audit.record(entry); // an ok action must not go unrecorded: errors propagate
     try {
