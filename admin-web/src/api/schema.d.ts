@@ -2169,6 +2169,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description 401 without a magic-link confirm just before */
       200: {
         headers: {
           [name: string]: unknown;

@@ -7,8 +7,8 @@ import { AuthService } from './auth.service.js';
 import { MAGIC_LINK_PAGE_CSP, magicLinkPage } from './magic-link-page.js';
 import type { User } from './domain/user.js';
 import { LoginExistingDto, MessageDto, SendMagicLinkDto } from './dto/auth.dto.js';
-import { CurrentVisitor, OptionalVisitorSessionId, Visitor } from './identity/visitor.guard.js';
-import { setSessionCookie } from './identity/session-cookie.js';
+import { CurrentVisitor, Visitor } from './identity/visitor.guard.js';
+import { SessionCookies } from './identity/session-cookie.js';
 import { UserRepository } from './user.repository.js';
 
 @ApiTags('auth')
@@ -18,6 +18,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly users: UserRepository,
     private readonly config: AppConfig,
+    private readonly cookies: SessionCookies,
   ) {}
 
   @Post('send-magic-link')
@@ -49,10 +50,11 @@ export class AuthController {
   @Get('magic-link')
   async landing(
     @Query('token') token: unknown,
-    @OptionalVisitorSessionId() sessionId: string | null,
+    @Req() req: Request,
     @Headers('host') host: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
+    const sessionId = this.cookies.read(req);
     const raw = typeof token === 'string' ? token : '';
     const found = await this.auth.check(raw);
     res.setHeader('Cache-Control', 'no-store').setHeader('Referrer-Policy', 'no-referrer');
@@ -76,6 +78,7 @@ export class AuthController {
             current && current.id !== found.user.id
               ? { username: current.username, saved: current.emailVerified }
               : null,
+          own: current?.id === found.user.id,
         }),
       );
   }
@@ -87,7 +90,9 @@ export class AuthController {
       res.redirect(303, `/?error=${outcome.error}`);
       return;
     }
-    setSessionCookie(res, outcome.user.sessionId, this.config);
+    this.cookies.set(res, outcome.user.sessionId);
+    // the visitor app adopts the session on /?verified=true against this nonce, once
+    this.cookies.setHandoff(res, outcome.handoff);
     res.redirect(303, '/?verified=true');
   }
 }

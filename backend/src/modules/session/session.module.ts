@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { SessionCookies } from './identity/session-cookie.js';
 import { VisitorGuard } from './identity/visitor.guard.js';
 import { TypeormUserRepository } from './infrastructure/typeorm-user.repository.js';
 import { MagicLinkMailModule } from './magic-link-mail.module.js';
@@ -12,7 +13,13 @@ import { UserRepository } from './user.repository.js';
 @Module({
   imports: [MagicLinkMailModule],
   controllers: [SessionController, AuthController],
-  providers: [SessionService, AuthService, VisitorGuard, { provide: UserRepository, useClass: TypeormUserRepository }],
-  exports: [UserRepository, VisitorGuard],
+  providers: [
+    SessionService,
+    AuthService,
+    VisitorGuard,
+    SessionCookies,
+    { provide: UserRepository, useClass: TypeormUserRepository },
+  ],
+  exports: [UserRepository, VisitorGuard, SessionCookies],
 })
 export class SessionModule {}
