@@ -59,8 +59,11 @@ export abstract class MediaRepository {
   /** Ids after `afterId` still without renditions (pending; failed too when asked), oldest first. */
   abstract renditionsToDo(afterId: number, limit: number, includeFailed: boolean): Promise<number[]>;
   abstract countRenditionsToDo(includeFailed: boolean): Promise<number>;
-  /** How many of a user's items wait for their renditions (the user's place in the rendition queue). */
-  abstract pendingRenditionsOf(userId: number): Promise<number>;
+  /**
+   * How many items wait for their renditions from this user or from this address, whichever is
+   * more: the place of their next upload in the rendition queue.
+   */
+  abstract pendingRenditionsOf(userId: number, address: string | null): Promise<number>;
   /** Keys noted before `olderThan` whose object should not exist (its upload or delete never finished). */
   abstract orphansBefore(olderThan: Date, limit: number): Promise<string[]>;
   /** Whether a row uses the object under this key: as its original, or as one of its renditions. */

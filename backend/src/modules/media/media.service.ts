@@ -87,9 +87,10 @@ export class MediaService {
         height: facts?.height,
         placeholder: facts?.placeholder,
         uploadKey,
+        uploadAddress: ctx.address,
       });
       if (created) {
-        await this.renditions.request(created.id, userId);
+        await this.renditions.request(created.id, userId, ctx.address);
         return created;
       }
       // another try of the same upload won the race: its row stands, this copy goes

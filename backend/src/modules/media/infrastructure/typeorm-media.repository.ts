@@ -106,8 +106,9 @@ export class TypeormMediaRepository extends MediaRepository {
     // a key the user already used inserts nothing: the object stays noted and the caller removes it
     return this.one(
       `WITH ins AS (
-         INSERT INTO media (user_id, storage_key, original_name, mime_type, size, upload_key, width, height, placeholder)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         INSERT INTO media (user_id, storage_key, original_name, mime_type, size, upload_key, width, height, placeholder,
+                            upload_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (user_id, upload_key) WHERE upload_key IS NOT NULL DO NOTHING
          RETURNING ${MEDIA_COLUMNS}),
        settled AS (DELETE FROM orphan_objects WHERE storage_key = $2 AND EXISTS (SELECT 1 FROM ins))
@@ -122,6 +123,7 @@ export class TypeormMediaRepository extends MediaRepository {
         data.width ?? null,
         data.height ?? null,
         data.placeholder ?? null,
+        data.uploadAddress ?? null,
       ],
     );
   }
@@ -239,7 +241,7 @@ export class TypeormMediaRepository extends MediaRepository {
       `WITH before AS (SELECT renditions FROM media WHERE id = $1 AND storage_key = $2 FOR UPDATE),
        saved AS (
          UPDATE media SET width = $3, height = $4, placeholder = COALESCE($5, placeholder), renditions = $6::jsonb,
-                renditions_state = 'ready', renditions_error = NULL
+                renditions_state = 'ready', renditions_error = NULL, upload_address = NULL
           WHERE id = $1 AND storage_key = $2 RETURNING id
        ),
        settled AS (DELETE FROM orphan_objects WHERE storage_key = ANY($7::varchar[]) AND EXISTS (SELECT 1 FROM saved)),
@@ -258,10 +260,10 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async renditionsFailed(mediaId: number, error: string): Promise<void> {
-    await this.db.rows(`UPDATE media SET renditions_state = 'failed', renditions_error = left($2, 500) WHERE id = $1`, [
-      mediaId,
-      error,
-    ]);
+    await this.db.rows(
+      `UPDATE media SET renditions_state = 'failed', renditions_error = left($2, 500), upload_address = NULL WHERE id = $1`,
+      [mediaId, error],
+    );
   }
 
   async renditionsToDo(afterId: number, limit: number, includeFailed: boolean): Promise<number[]> {
@@ -281,12 +283,15 @@ export class TypeormMediaRepository extends MediaRepository {
     return rows[0]?.n ?? 0;
   }
 
-  async pendingRenditionsOf(userId: number): Promise<number> {
-    // from the partial index of waiting items by user (media_renditions_pending_user); past 1,000
-    // the exact place no longer matters
+  async pendingRenditionsOf(userId: number, address: string | null): Promise<number> {
+    // from the partial indexes of waiting items by user and by address; past 1,000 the exact
+    // place no longer matters
     const rows: Array<{ n: number }> = await this.db.rows(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM media WHERE renditions_state = 'pending' AND user_id = $1 LIMIT 1000) w`,
-      [userId],
+      `SELECT GREATEST(
+         (SELECT count(*) FROM (SELECT 1 FROM media WHERE renditions_state = 'pending' AND user_id = $1 LIMIT 1000) u),
+         (SELECT count(*) FROM (SELECT 1 FROM media WHERE renditions_state = 'pending' AND upload_address = $2
+                                 LIMIT 1000) a))::int AS n`,
+      [userId, address],
     );
     return rows[0]?.n ?? 0;
   }

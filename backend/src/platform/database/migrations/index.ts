@@ -21,6 +21,7 @@ import { GeocodeQueue1763861200000 } from './1763861200000-geocode-queue.js';
 import { Operations1763880000000 } from './1763880000000-operations.js';
 import { MediaRenditions1764100000000 } from './1764100000000-media-renditions.js';
 import { JobPriority1764100100000 } from './1764100100000-job-priority.js';
+import { MediaUploadAddress1764100200000 } from './1764100200000-media-upload-address.js';
 import { SessionHandoff1764200000000 } from './1764200000000-session-handoff.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
@@ -48,5 +49,6 @@ export const migrations = [
   Operations1763880000000,
   MediaRenditions1764100000000,
   JobPriority1764100100000,
+  MediaUploadAddress1764100200000,
   SessionHandoff1764200000000,
 ];
