@@ -26,6 +26,11 @@ export interface AuditSpec {
   target: (req: AdminRequest, result?: Json) => string;
   /** Optional detail of a success (a failure's detail is its error message). */
   detail?: (req: AdminRequest, result: Json) => string | undefined;
+  /**
+   * What an attempt made without credentials claimed (the login's typed name): recorded in a
+   * failure's detail, quoted, never as the actor.
+   */
+  claimed?: (req: AdminRequest) => string | undefined;
 }
 
 const AUDIT_KEY = 'audit:spec';
@@ -38,19 +43,20 @@ const AUDIT_KEY = 'audit:spec';
  */
 export const Audited = (spec: AuditSpec) => SetMetadata(AUDIT_KEY, spec);
 
+/** The actor of an attempt nobody was authenticated for (a failed login). */
+export const ANONYMOUS_ACTOR = '(not signed in)';
+
 const actors = new WeakMap<AdminRequest, AuditActor>();
 
 /**
- * The acting admin (resolved by the admin guard; on the login itself, the name it was tried with)
- * and the trusted client address: one object per request, shared by `@Actor()` and the interceptor.
+ * The acting admin as the admin guard resolved it (the login sets it once the password was
+ * right), never a name the request merely typed, and the trusted client address: one object per
+ * request, shared by `@Actor()` and the interceptor.
  */
 const auditActorOf = (req: AdminRequest): AuditActor => {
   let actor = actors.get(req);
   if (!actor) {
-    actor = {
-      admin: req.admin ?? (typeof req.body?.username === 'string' ? req.body.username : 'unknown'),
-      clientAddress: clientIp(req),
-    };
+    actor = { admin: req.admin ?? ANONYMOUS_ACTOR, clientAddress: clientIp(req) };
     actors.set(req, actor);
   }
   return actor;
@@ -118,6 +124,8 @@ export class AuditInterceptor implements NestInterceptor {
       target = ''; // a body too malformed to name anything (its failure is still recorded)
     }
     const action = typeof spec.action === 'function' ? spec.action(req) : spec.action;
+    const claimed = outcome === 'failed' && req.admin === undefined ? spec.claimed?.(req) : undefined;
+    if (claimed !== undefined) detail = `${detail ?? 'failed'} (tried as ${JSON.stringify(claimed.slice(0, 100))})`;
     const entry = { actor: auditActorOf(req), action, target, outcome, detail };
     if (outcome === 'ok') return this.audit.record(entry); // an ok action must not go unrecorded: errors propagate
     try {

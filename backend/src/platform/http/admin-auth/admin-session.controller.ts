@@ -45,7 +45,11 @@ export class AdminSessionController {
   @HttpCode(200)
   @AdminPublic()
   @RequireJson()
-  @Audited({ action: 'admin.login', target: () => 'admin portal' })
+  @Audited({
+    action: 'admin.login',
+    target: () => 'admin portal',
+    claimed: (req) => (typeof req.body?.username === 'string' ? req.body.username : undefined),
+  })
   @ApiOkResponse({ type: AdminLoginAnswerDto, description: '401 Invalid credentials; 429 while throttled' })
   async login(
     @Req() req: AdminRequest,
@@ -54,6 +58,7 @@ export class AdminSessionController {
   ): Promise<AdminLoginAnswerDto> {
     res.setHeader('Cache-Control', 'no-store');
     await this.passwords.verify(body.username, body.password, clientIp(req), res);
+    req.admin = body.username; // proven now: the audit row may name it
     const { token, expiresAt } = await this.tokens.issue(body.username, this.credentials.sessionTag);
     return { token, expiresAt: expiresAt.toISOString(), username: body.username };
   }
