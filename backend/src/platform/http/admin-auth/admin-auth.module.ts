@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { AppConfig } from '../../../config/env.js';
+import { auditActions } from '../../audit/audit-actions.js';
 import { AdminAuthGuard } from './admin-auth.guard.js';
 import { AdminCredentials, resolveAdminCredentials } from './admin-credentials.js';
 import { AdminLoginThrottle, TypeormAdminLoginThrottle } from './admin-login-throttle.js';
@@ -25,6 +26,7 @@ import { AdminSessionStore, AdminTokens, TypeormAdminSessionStore } from './admi
     // the same instance as a provider: configure-app also uses it to guard the API docs
     { provide: APP_GUARD, useExisting: AdminAuthGuard },
     { provide: APP_INTERCEPTOR, useClass: AdminNoCacheInterceptor },
+    auditActions(['admin.login', 'admin.logout']),
   ],
 })
 export class AdminAuthModule {}
