@@ -6,8 +6,7 @@ import { notFound } from '../../platform/domain-error.js';
 import { AdminMediaPass } from '../../platform/http/admin-auth/admin-media-pass.js';
 import { serveObject } from '../../platform/http/serve-object.js';
 import { isSafeKey, ObjectStorage } from '../../platform/storage/object-storage.js';
-import { SessionCookies } from '../session/identity/session-cookie.js';
-import { UserRepository } from '../session/user.repository.js';
+import { VisitorLookup } from '../session/identity/visitor-lookup.js';
 import type { Media } from './domain/media.js';
 import { MediaService } from './media.service.js';
 
@@ -24,8 +23,7 @@ export class MediaFilesController {
   constructor(
     private readonly media: MediaService,
     private readonly storage: ObjectStorage,
-    private readonly sessions: SessionCookies,
-    private readonly users: UserRepository,
+    private readonly visitors: VisitorLookup,
     private readonly adminPass: AdminMediaPass,
   ) {}
 
@@ -45,9 +43,7 @@ export class MediaFilesController {
   }
 
   private async maySeeHidden(req: Request, media: Media): Promise<boolean> {
-    const sessionId = this.sessions.read(req);
-    const visitor = sessionId ? await this.users.findBySessionId(sessionId) : null;
-    if (visitor?.id === media.userId) return true;
+    if ((await this.visitors.userIdOf(req)) === media.userId) return true;
     return this.adminPass.holds(req);
   }
 }
