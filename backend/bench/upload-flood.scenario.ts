@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import type { BenchApp, Scenario } from './context.js';
 import { percentile } from './phone-browser.js';
 import { fmtMs } from './report.js';
 import { writeJpeg, writeMp4 } from './upload-files.js';
+import { newVisitor, postUpload, tryNewVisitor, type BenchVisitor as Visitor } from './visitor-client.js';
 
 /** Issue 20's flood: one address sends this many heavy GIFs at once, again as soon as each is answered. */
 const ATTACKERS = 30;
@@ -17,40 +17,7 @@ const ATTACKER_IP = '203.0.113.66';
 const VICTIM_IP = '198.51.100.7';
 const PREVIEW_TIMEOUT_MS = 120_000;
 
-interface Visitor {
-  id: number;
-  cookie: string;
-  ip: string;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function newVisitor(baseUrl: string, ip: string): Promise<Visitor | null> {
-  const res = await fetch(`${baseUrl}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ sessionId: randomUUID().replace(/-/g, '') }),
-  });
-  if (!res.ok) return null; // e.g. the address's new-session budget is spent
-  const { id } = (await res.json()) as { id: number };
-  return { id, cookie: String(res.headers.get('set-cookie')).split(';')[0]!, ip };
-}
-
-/** POST /api/media/upload as the browser sends it; answers the status, the media id and the time to the answer. */
-async function upload(baseUrl: string, v: Visitor, body: Blob, name: string) {
-  const form = new FormData();
-  form.append('file', body, name);
-  form.append('userId', String(v.id));
-  const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/media/upload`, {
-    method: 'POST',
-    body: form,
-    headers: { cookie: v.cookie, 'x-forwarded-for': v.ip },
-  });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  return { status: res.status, id: res.status === 201 ? (JSON.parse(text) as { id: number }).id : null, ms };
-}
 
 /**
  * The heaviest animation the upload rules accept: 500 frames of 316×316 (49.9 MP in all, under
@@ -104,7 +71,7 @@ async function smallUploads(app: BenchApp, victim: Visitor, jpeg: Blob, count: n
   const previews: number[] = [];
   const poll = async () => {
     const res = await fetch(`${app.baseUrl}/api/users/${victim.id}/stats`, {
-      headers: { cookie: victim.cookie, 'x-forwarded-for': victim.ip },
+      headers: { cookie: victim.cookie, 'x-forwarded-for': victim.ip! },
     });
     if (!res.ok) return;
     const { mediaStats } = (await res.json()) as { mediaStats: { id: number; previewUrl?: string | null }[] };
@@ -126,7 +93,7 @@ async function smallUploads(app: BenchApp, victim: Visitor, jpeg: Blob, count: n
     }
   })();
   for (let i = 0; i < count; i++) {
-    const r = await upload(app.baseUrl, victim, jpeg, `small-${i}.jpg`);
+    const r = await postUpload(app.baseUrl, victim, jpeg, `small-${i}.jpg`);
     statuses.push(r.status);
     if (r.id !== null) {
       answered.push(r.ms);
@@ -173,14 +140,14 @@ export const uploadFlood: Scenario = {
       const mp4 = new Blob([await readFile(mp4Path)], { type: 'video/mp4' });
       const bomb = boxBomb(2_500_000);
 
-      const victim = (await newVisitor(app.baseUrl, VICTIM_IP))!;
+      const victim = await newVisitor(app.baseUrl, VICTIM_IP);
       await smallUploads(app, victim, jpeg, 1); // warm-up: module loading, sharp's first run
       ctx.log(`upload-flood: ${SMALL_UPLOADS} small uploads alone`);
       const alone = await smallUploads(app, victim, jpeg, SMALL_UPLOADS);
 
       const attackers: Visitor[] = [];
       for (let i = 0; i < ATTACKERS; i++) {
-        const v = await newVisitor(app.baseUrl, ATTACKER_IP);
+        const v = await tryNewVisitor(app.baseUrl, ATTACKER_IP);
         if (v) attackers.push(v);
       }
       if (!attackers.length) throw new Error('the attacking address could not get a single session');
@@ -188,7 +155,7 @@ export const uploadFlood: Scenario = {
       const floodStatuses: number[] = [];
       const flood = Array.from({ length: ATTACKERS }, async (_, i) => {
         while (flooding) {
-          const r = await upload(app.baseUrl, attackers[i % attackers.length]!, gif, `heavy-${i}.gif`).catch(
+          const r = await postUpload(app.baseUrl, attackers[i % attackers.length]!, gif, `heavy-${i}.gif`).catch(
             () => null,
           );
           floodStatuses.push(r?.status ?? 0);
@@ -233,9 +200,9 @@ export const uploadFlood: Scenario = {
         ['19 MB MP4 (moov first)', mp4],
         [`${(bomb.size / 1e6).toFixed(1)} MB box bomb (2.5 M empty boxes)`, bomb],
       ] as const) {
-        const v = (await newVisitor(app.baseUrl, `192.0.2.${mp4Rows.length + 10}`))!;
+        const v = await newVisitor(app.baseUrl, `192.0.2.${mp4Rows.length + 10}`);
         const before = (await cpuMs(app.pid)) ?? NaN;
-        const r = await upload(app.baseUrl, v, body, 'clip.mp4');
+        const r = await postUpload(app.baseUrl, v, body, 'clip.mp4');
         mp4Rows.push({
           file: label,
           answer: r.status,

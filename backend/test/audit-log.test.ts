@@ -8,6 +8,30 @@ import { newVisitor } from './support/visitor.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
+/** The codes docs/API.md lists, each declared by the module whose action it is. */
+const EVERY_ACTION = [
+  'media.delete',
+  'media.bulk_delete',
+  'media.renditions',
+  'user.ban',
+  'user.unban',
+  'moderation.keep',
+  'moderation.delete',
+  'db.reset',
+  'db.import',
+  'db.migrate',
+  'db.fix_sequence',
+  'population.start',
+  'population.continue',
+  'population.pause',
+  'population.stop',
+  'traffic.update',
+  'ads.update',
+  'bucket.delete',
+  'admin.login',
+  'admin.logout',
+];
+
 /** The request comes from loopback, a trusted proxy by default: it may name the client. */
 const CLIENT = '203.0.113.7';
 
@@ -199,6 +223,10 @@ describe(`audit log of operator actions (${dbKind})`, () => {
     await asAdmin(t)
       .get(f({ action: 'nope' }))
       .expect(400);
+    // every code an action writes is declared by its module, so the filter accepts it
+    await asAdmin(t)
+      .get(f({ action: EVERY_ACTION }))
+      .expect(200);
     await asAdmin(t)
       .get(f({ from: 'yesterday' }))
       .expect(400);

@@ -123,7 +123,7 @@ export class MediaService {
   /**
    * The admin's bulk delete: the rows in one statement (their objects noted), then the objects a
    * few at a time; one storage refuses stays noted for the sweep. Answers the ids deleted. The
-   * operator's audit row, when given, is written by the delete's own statement.
+   * operator's audit row, when given, is written in the delete's own transaction.
    */
   async deleteMany(ids: readonly number[], audit?: DeleteAudit): Promise<number[]> {
     const gone = await this.media.deleteByIds(ids, audit);

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from 
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/env.js';
+import { clientIp } from '../../platform/http/client-ip.js';
 import { AuthService } from './auth.service.js';
 import { MAGIC_LINK_PAGE_CSP, magicLinkPage } from './magic-link-page.js';
 import type { User } from './domain/user.js';
@@ -30,7 +31,7 @@ export class AuthController {
     @Req() req: Request,
   ): Promise<MessageDto> {
     this.auth.assertOwnSession(user, body.sessionId);
-    await this.auth.sendMagicLink(user, body.email, req.ip ?? 'unknown');
+    await this.auth.sendMagicLink(user, body.email, clientIp(req));
     return { message: 'Magic link sent. Check your email for a secure login link.' };
   }
 
@@ -38,7 +39,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   async loginExisting(@Body() body: LoginExistingDto, @Req() req: Request): Promise<MessageDto> {
-    await this.auth.sendLoginLink(body.email, req.ip ?? 'unknown');
+    await this.auth.sendLoginLink(body.email, clientIp(req));
     return { message: 'If an account uses that address, a login link is on its way.' };
   }
 

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../../../platform/domain-error.js';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
-import { Database } from '../../../platform/database/sql.js';
+import { AuditLog } from '../../../platform/audit/audit-log.js';
+import { type AuditEntry, idsTarget } from '../../../platform/audit/audit-entry.js';
+import { Database, type Sql } from '../../../platform/database/sql.js';
 import type { Media, NewMedia, OwnMedia } from '../domain/media.js';
 import {
   type MadeRenditions,
@@ -11,7 +13,6 @@ import {
   type RenditionsState,
 } from '../domain/renditions.js';
 import { type DeleteAudit, MediaRepository } from '../media.repository.js';
-import { auditInsertSelect } from '../../../platform/audit/audit-entry.js';
 
 interface MediaRow {
   id: number;
@@ -63,9 +64,28 @@ export const toMedia = (r: MediaRow): Media => ({
 const GONE_OBJECTS = `SELECT storage_key FROM gone
   UNION ALL SELECT f.value ->> 'key' FROM gone, jsonb_each(COALESCE(gone.renditions, '{}'::jsonb)) f`;
 
+const byNumber = (a: number, b: number) => a - b;
+
+/** The audit row of an operator's delete: the ids it removed, and the ids asked for that were gone already. */
+function deleteEntry(audit: DeleteAudit, asked: readonly number[], gone: readonly Media[]): AuditEntry {
+  const removed = new Set(gone.map((m) => m.id));
+  const missing = asked.filter((id) => !removed.has(id)).sort(byNumber);
+  return {
+    actor: audit.actor,
+    action: audit.action,
+    outcome: 'ok',
+    target: removed.size ? idsTarget('media', [...removed].sort(byNumber)) : 'media (none found)',
+    detail:
+      [audit.note, missing.length ? `not found: ${missing.join(', ')}` : ''].filter(Boolean).join('; ') || undefined,
+  };
+}
+
 @Injectable()
 export class TypeormMediaRepository extends MediaRepository {
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly audit: AuditLog,
+  ) {
     super();
   }
 
@@ -174,26 +194,25 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async deleteByIds(ids: readonly number[], audit?: DeleteAudit): Promise<Media[]> {
-    // an operator's delete is audited by the statement itself: the row names what it removed
-    const audited = audit
-      ? auditInsertSelect(
-          { ...audit, outcome: 'ok' },
-          2,
-          `(SELECT COALESCE('media ' || string_agg(id::text, ', ' ORDER BY id), 'media (none found)') FROM gone)`,
-          `NULLIF(concat_ws('; ', $${6}::text,
-             (SELECT 'not found: ' || string_agg(x::text, ', ' ORDER BY x) FROM unnest($1::int[]) x
-               WHERE x NOT IN (SELECT id FROM gone))), '')`,
-        )
-      : null;
+    if (!audit) return this.deleteRows(this.db, ids);
+    // an operator's delete and its audit row commit together: the row names what the delete removed
+    return this.db.transaction(async (tx) => {
+      const gone = await this.deleteRows(tx, ids);
+      await this.audit.record(deleteEntry(audit, ids, gone), tx);
+      return gone;
+    });
+  }
+
+  private async deleteRows(db: Sql, ids: readonly number[]): Promise<Media[]> {
     // the outer SELECT keeps the driver's answer a plain row list on both pg and PGlite
-    const rows: MediaRow[] = await this.db.rows(
+    const rows: MediaRow[] = await db.rows(
       `WITH gone AS (DELETE FROM media WHERE id = ANY($1::int[]) RETURNING ${MEDIA_COLUMNS}),
        noted AS (
          INSERT INTO orphan_objects (storage_key, reason) SELECT k, 'delete' FROM (${GONE_OBJECTS}) objects(k)
          ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
-       )${audited ? `, audited AS (${audited.sql})` : ''}
+       )
        SELECT * FROM gone`,
-      audited ? [[...ids], ...audited.params, audit!.note ?? null] : [[...ids]],
+      [[...ids]],
     );
     return rows.map(toMedia);
   }

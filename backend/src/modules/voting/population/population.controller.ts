@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { AuditAction } from '../../../platform/audit/audit-entry.js';
 import { Audited } from '../../../platform/audit/audited.js';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import {
@@ -28,7 +27,7 @@ export class PopulationController {
 
   /** start and continue answer 202 (a job carries the work); pause and stop answer 200. */
   @Post('populate-votes')
-  @Audited({ action: (req) => `population.${req.body?.action ?? 'start'}` as AuditAction, target: () => 'votes' })
+  @Audited({ action: (req) => `population.${req.body?.action ?? 'start'}`, target: () => 'votes' })
   @ApiExtraModels(PopulationResultDto)
   @ApiOkResponse({ type: PopulationStatusDto, description: 'pause, stop' })
   @ApiAcceptedResponse({ type: PopulationStatusDto, description: 'start, continue: the jobId carries the work' })

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { auditActions } from '../../../platform/audit/audit-actions.js';
 import { SystemUsersModule } from '../../session/system-users.module.js';
 import { TypeormPopulationRepository } from './infrastructure/typeorm-population.repository.js';
 import { PopulationController } from './population.controller.js';
@@ -14,6 +15,7 @@ import { PopulationService } from './population.service.js';
     PopulationService,
     PopulationJob,
     { provide: PopulationRepository, useClass: TypeormPopulationRepository },
+    auditActions(['population.start', 'population.continue', 'population.pause', 'population.stop', 'db.fix_sequence']),
   ],
 })
 export class PopulationModule {}

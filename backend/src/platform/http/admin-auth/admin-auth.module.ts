@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { AppConfig } from '../../../config/env.js';
+import { auditActions } from '../../audit/audit-actions.js';
 import { AdminAuthGuard } from './admin-auth.guard.js';
 import { AdminCredentials, resolveAdminCredentials } from './admin-credentials.js';
 import { AdminMediaPass } from './admin-media-pass.js';
@@ -29,6 +30,7 @@ import { AdminSessionStore, AdminTokens, TypeormAdminSessionStore } from './admi
     // the same instance as a provider: configure-app also uses it to guard the API docs
     { provide: APP_GUARD, useExisting: AdminAuthGuard },
     { provide: APP_INTERCEPTOR, useClass: AdminNoCacheInterceptor },
+    auditActions(['admin.login', 'admin.logout']),
   ],
   exports: [AdminMediaPass],
 })
