@@ -51,6 +51,12 @@ export const NO_QUOTAS = Object.fromEntries(
     'UPLOADS_PER_ADDRESS_PER_DAY',
     'UPLOAD_MB_PER_ADDRESS_PER_HOUR',
     'UPLOAD_MB_PER_ADDRESS_PER_DAY',
+    'REPORTS_PER_SESSION_PER_HOUR',
+    'REPORTS_PER_ADDRESS_PER_HOUR',
+    // everyone's reports count toward hiding, however new and from whichever network
+    'REPORTER_MIN_AGE_MINUTES',
+    'REPORTER_MIN_VOTES',
+    'MODERATION_REPORTERS_PER_NETWORK',
   ].map((name) => [name, '0']),
 );
 

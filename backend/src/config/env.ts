@@ -54,6 +54,13 @@ export class AppConfig {
   readonly embeddedDbFsync!: boolean;
   /** Distinct reporters after which a media item leaves every random pick until an operator decides. */
   readonly moderationHideAfter!: number;
+  /** Who counts toward that threshold (issue 20: reports cannot be brigaded). */
+  readonly moderation!: {
+    reporterMinAgeMinutes: number;
+    reporterMinVotes: number;
+    /** reporters of one network that count toward hiding one item; 0 = no cap */
+    reportersPerNetwork: number;
+  };
   /** ffmpeg and ffprobe, for video renditions (a name on PATH or a path). */
   readonly ffmpegPath!: string;
   readonly ffprobePath!: string;
@@ -87,6 +94,8 @@ export interface Quotas {
   votesPerAddressPerMinute: number;
   uploadsPerSession: UploadQuota;
   uploadsPerAddress: UploadQuota;
+  reportsPerSessionPerHour: number;
+  reportsPerAddressPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -263,6 +272,13 @@ export function loadConfig(source: Source = process.env): AppConfig {
         mbPerHour: int('UPLOAD_MB_PER_ADDRESS_PER_HOUR', 600, 0, 10_000_000),
         mbPerDay: int('UPLOAD_MB_PER_ADDRESS_PER_DAY', 3000, 0, 10_000_000),
       },
+      reportsPerSessionPerHour: int('REPORTS_PER_SESSION_PER_HOUR', 10, 0, 10_000_000),
+      reportsPerAddressPerHour: int('REPORTS_PER_ADDRESS_PER_HOUR', 30, 0, 10_000_000),
+    },
+    moderation: {
+      reporterMinAgeMinutes: int('REPORTER_MIN_AGE_MINUTES', 60, 0, 10_000_000),
+      reporterMinVotes: int('REPORTER_MIN_VOTES', 10, 0, 10_000_000),
+      reportersPerNetwork: int('MODERATION_REPORTERS_PER_NETWORK', 1, 0, 10_000_000),
     },
     jobsPrefix: jobsPrefix(),
     jobsLockMs: int('JOBS_LOCK_MS', 30_000, 1_000, 600_000),

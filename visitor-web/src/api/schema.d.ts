@@ -1580,6 +1580,16 @@ export interface components {
       uploaderName: string;
       /** @description reports from distinct visitors */
       reports: number;
+      /** @description open reports that count toward hiding: reporters in good standing (a saved account, or a session REPORTER_MIN_AGE_MINUTES old with REPORTER_MIN_VOTES votes), at most MODERATION_REPORTERS_PER_NETWORK per network */
+      countedReports: number;
+      /** @description open reports by the reporter's standing when they reported */
+      reporters?: {
+        saved: number;
+        established: number;
+        new: number;
+      };
+      /** @description an operator kept it before: reports return it to the queue but never hide it again */
+      keptBefore: boolean;
       /** @description reports per reason */
       reasons: {
         sexual?: number;
@@ -3858,7 +3868,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description 400 own_media; 404 not_found; 409 already_reported; 403 banned (the visitor is banned) */
+      /** @description 400 own_media; 404 not_found; 409 already_reported; 403 banned (the visitor is banned); 429 quota_exceeded (REPORTS_PER_SESSION_PER_HOUR, REPORTS_PER_ADDRESS_PER_HOUR) */
       201: {
         headers: {
           [name: string]: unknown;

@@ -24,6 +24,7 @@ import { JobPriority1764100100000 } from './1764100100000-job-priority.js';
 import { MediaUploadAddress1764100200000 } from './1764100200000-media-upload-address.js';
 import { SessionHandoff1764200000000 } from './1764200000000-session-handoff.js';
 import { BudgetCounters1764300000000 } from './1764300000000-budget-counters.js';
+import { ReportStanding1764300100000 } from './1764300100000-report-standing.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   MediaUploadAddress1764100200000,
   SessionHandoff1764200000000,
   BudgetCounters1764300000000,
+  ReportStanding1764300100000,
 ];
