@@ -362,6 +362,8 @@ describe('deploy/ monitoring files', () => {
     for (const p of dash.panels)
       for (const t of p.targets)
         for (const series of ours(t.expr)) expect(exported, `${p.title}: ${series}`).toContain(series);
+  });
+});
 
 describe('nginx holds up under slow and many connections (issue 20)', () => {
   const site = read('nginx/default.conf');
