@@ -146,7 +146,7 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
           sx={{ flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, m: 0, mb: 0.5, alignItems: 'center' }}
         >
           {(Object.keys(STANDING_LABELS) as (keyof typeof STANDING_LABELS)[])
-            .filter((s) => item.reporters[s] > 0)
+            .filter((s) => (item.reporters[s] ?? 0) > 0)
             .map((s) => (
               <Chip
                 key={s}
@@ -154,7 +154,7 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
                 size="small"
                 variant="outlined"
                 color={s === 'new' ? 'default' : 'info'}
-                label={`${STANDING_LABELS[s]} ${formatNumber(item.reporters[s])}`}
+                label={`${STANDING_LABELS[s]} ${formatNumber(item.reporters[s] ?? 0)}`}
               />
             ))}
           <Typography component="li" variant="caption" color="text.secondary" sx={{ listStyle: 'none' }}>

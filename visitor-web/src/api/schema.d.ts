@@ -1583,10 +1583,10 @@ export interface components {
       /** @description open reports that count toward hiding: reporters in good standing (a saved account, or a session REPORTER_MIN_AGE_MINUTES old with REPORTER_MIN_VOTES votes), at most MODERATION_REPORTERS_PER_NETWORK per network */
       countedReports: number;
       /** @description open reports by the reporter's standing when they reported */
-      reporters?: {
-        saved: number;
-        established: number;
-        new: number;
+      reporters: {
+        saved?: number;
+        established?: number;
+        new?: number;
       };
       /** @description an operator kept it before: reports return it to the queue but never hide it again */
       keptBefore: boolean;

@@ -21,7 +21,6 @@ export class ModerationRowDto extends MediaDeliveryDto implements ModerationRow 
   @ApiProperty({
     type: 'object',
     properties: { saved: { type: 'number' }, established: { type: 'number' }, new: { type: 'number' } },
-    required: ['saved', 'established', 'new'],
     description: "open reports by the reporter's standing when they reported",
   })
   reporters!: Record<ReporterStanding, number>;
