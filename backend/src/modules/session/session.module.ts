@@ -3,6 +3,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { SessionCookies } from './identity/session-cookie.js';
 import { VisitorGuard } from './identity/visitor.guard.js';
+import { VisitorLookup } from './identity/visitor-lookup.js';
 import { TypeormUserRepository } from './infrastructure/typeorm-user.repository.js';
 import { MagicLinkMailModule } from './magic-link-mail.module.js';
 import { SessionController } from './session.controller.js';
@@ -18,8 +19,9 @@ import { UserRepository } from './user.repository.js';
     AuthService,
     VisitorGuard,
     SessionCookies,
+    VisitorLookup,
     { provide: UserRepository, useClass: TypeormUserRepository },
   ],
-  exports: [UserRepository, VisitorGuard, SessionCookies],
+  exports: [UserRepository, VisitorGuard, SessionCookies, VisitorLookup],
 })
 export class SessionModule {}
