@@ -23,6 +23,7 @@ import { MediaRenditions1764100000000 } from './1764100000000-media-renditions.j
 import { JobPriority1764100100000 } from './1764100100000-job-priority.js';
 import { MediaUploadAddress1764100200000 } from './1764100200000-media-upload-address.js';
 import { SessionHandoff1764200000000 } from './1764200000000-session-handoff.js';
+import { SqlFiles1764310000000 } from './1764310000000-sql-files.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   JobPriority1764100100000,
   MediaUploadAddress1764100200000,
   SessionHandoff1764200000000,
+  SqlFiles1764310000000,
 ];
