@@ -10,6 +10,7 @@ import { UsersAdminModule } from './modules/session/admin/users-admin.module.js'
 import { VoteExportModule } from './modules/voting/export/vote-export.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
+import { MediaFilesModule } from './modules/media/media-files.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { SessionModule } from './modules/session/session.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         AuditModule,
         SessionModule,
         MediaModule,
+        MediaFilesModule,
         VotingModule,
         AdsModule,
         TrafficModule,

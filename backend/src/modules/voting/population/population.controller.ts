@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Audited } from '../../../platform/audit/audited.js';
@@ -19,7 +19,6 @@ export class PopulationController {
 
   /** The running or paused run, else the last one; poll the job for live progress. */
   @Get('populate-votes')
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: PopulationStatusDto })
   status(): Promise<PopulationStatusDto> {
     return this.population.status();
