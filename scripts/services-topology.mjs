@@ -538,6 +538,11 @@ ${siteConf}
         ?.split(';')[0];
       const session = await (await web('/api/session', { headers: { cookie } })).json();
       expect(session.emailVerified === true && session.id === bob.id, JSON.stringify(session));
+      // verifying rotated the session id (issue 20: whoever held the old one is signed out);
+      // the browser that confirmed carries the new one from here on
+      const old = await web('/api/session', { headers: { cookie: bob.cookie } });
+      expect(old.status === 401, `the pre-verification session id still answers ${old.status}`);
+      bob.cookie = cookie;
       for (const [name, text] of [
         ['nginx', readFileSync(path.join(work, 'nginx.log'), 'utf8')],
         ...[...apis.values()].map((a) => [a.name, a.log()]),
