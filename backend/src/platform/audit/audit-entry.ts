@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'population.continue',
   'population.pause',
   'population.stop',
+  'population.remove',
   'traffic.update',
   'ads.update',
   'bucket.delete',

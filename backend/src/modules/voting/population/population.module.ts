@@ -5,6 +5,7 @@ import { PopulationController } from './population.controller.js';
 import { PopulationJob } from './population.job.js';
 import { PopulationRepository } from './population.repository.js';
 import { PopulationService } from './population.service.js';
+import { RemovePopulationJob } from './remove-population.job.js';
 
 /** Admin: vote population job (seeded users, votes and views). */
 @Module({
@@ -13,6 +14,7 @@ import { PopulationService } from './population.service.js';
   providers: [
     PopulationService,
     PopulationJob,
+    RemovePopulationJob,
     { provide: PopulationRepository, useClass: TypeormPopulationRepository },
   ],
 })
