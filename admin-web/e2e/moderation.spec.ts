@@ -119,7 +119,7 @@ test('screenshots at 1280×800 and 390×844 with the queue, the preview, the ban
     await p.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
 
     await item(p, 'mod-hidden.jpg')
-      .getByRole('button', { name: `Ban ${a.username}` })
+      .getByRole('button', { name: `Ban uploader ${a.username}` })
       .click();
     await expect(p.getByRole('dialog', { name: 'Ban user' })).toBeVisible();
     await settled(p);
