@@ -15,6 +15,7 @@ import {
   withoutRenditions,
 } from './phone-browser.js';
 import { fmtMs } from './report.js';
+import { newVisitor, uploadAccepted, type BenchVisitor } from './visitor-client.js';
 import { installWaitProbe, type WaitProbe, type WaitSample } from './visitor-wait-probe.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,12 +29,7 @@ const RENDITIONS_TIMEOUT_MS = 240_000;
 const votesFlag = 'delivery-votes';
 
 type Mode = 'renditions' | 'originals';
-interface Visitor {
-  id: number;
-  sessionId: string;
-  username: string;
-  cookie: string;
-}
+type Visitor = BenchVisitor;
 interface Item {
   id: number;
   previewUrl?: string | null;
@@ -44,29 +40,9 @@ const MB = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
 const KB = (n: number) => `${Math.round(n / 1e3).toLocaleString('en')} KB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function newVisitor(baseUrl: string): Promise<Visitor> {
-  const sessionId = Array.from(
-    { length: 32 },
-    () => 'abcdefghijklmnopqrstuvwxyz0123456789'[(Math.random() * 36) | 0],
-  ).join('');
-  const res = await fetch(`${baseUrl}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sessionId }),
-  });
-  if (!res.ok) throw new Error(`POST /api/session answered ${res.status}: ${await res.text()}`);
-  const { id, username } = (await res.json()) as { id: number; username: string };
-  return { id, sessionId, username, cookie: String(res.headers.get('set-cookie')).split(';')[0]! };
-}
-
+/** Uploads one camera file, again after Retry-After while the upload gate holds the visitor's earlier ones. */
 async function upload(baseUrl: string, v: Visitor, f: CameraFile, type: string): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([await readFile(f.file)], { type }), path.basename(f.file));
-  form.append('userId', String(v.id));
-  const res = await fetch(`${baseUrl}/api/media/upload`, { method: 'POST', body: form, headers: { cookie: v.cookie } });
-  if (res.status !== 201)
-    throw new Error(`upload of ${path.basename(f.file)} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { id: number }).id;
+  return uploadAccepted(baseUrl, v, new Blob([await readFile(f.file)], { type }), path.basename(f.file));
 }
 
 async function statsItems(baseUrl: string, v: Visitor): Promise<Item[]> {

@@ -8,6 +8,7 @@ import { voteCounters } from './vote-counters.scenario.js';
 import { uploads } from './uploads.scenario.js';
 import { visitorWait } from './visitor-wait.scenario.js';
 import { mediaDelivery } from './media-delivery.scenario.js';
+import { uploadFlood } from './upload-flood.scenario.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
@@ -36,4 +37,5 @@ export const scenarios: Scenario[] = [
   uploads,
   visitorWait,
   mediaDelivery,
+  uploadFlood,
 ];

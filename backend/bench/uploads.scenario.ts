@@ -12,6 +12,7 @@ import { cpuMs, startApi, watchPeakRss, type ApiProcess } from './app-process.js
 import type { BenchContext, Scenario } from './context.js';
 import { fmtTimes } from './report.js';
 import { writeJpeg, writeMp4 } from './upload-files.js';
+import { newVisitor, postUpload, type BenchVisitor } from './visitor-client.js';
 
 const CONCURRENT = 8;
 /** "20 MB" and "5 MB" in decimal megabytes: the 20 MB video stays under the 20 MiB limit. */
@@ -42,39 +43,19 @@ interface Storage {
   removeBare(key: string, dataDir: string): Promise<void>;
 }
 
-interface Visitor {
-  id: number;
-  cookie: string;
-}
-
 const mb = (bytes: number) => bytes / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
-async function newVisitor(baseUrl: string): Promise<Visitor> {
-  const sessionId = randomUUID().replace(/-/g, '');
-  const res = await fetch(`${baseUrl}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sessionId }),
-  });
-  if (!res.ok) throw new Error(`POST /api/session answered ${res.status}: ${await res.text()}`);
-  const { id } = (await res.json()) as { id: number };
-  return { id, cookie: String(res.headers.get('set-cookie')).split(';')[0]! };
-}
-
-/** POST /api/media/upload as the browser sends it (file, then userId); answers the new media id. */
-async function upload(baseUrl: string, v: Visitor, file: TestFile): Promise<number> {
-  const form = new FormData();
-  form.append('file', file.body, file.name);
-  form.append('userId', String(v.id));
-  const res = await fetch(`${baseUrl}/api/media/upload`, { method: 'POST', body: form, headers: { cookie: v.cookie } });
-  if (res.status !== 201) throw new Error(`upload of ${file.label} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { id: number }).id;
+/** POST /api/media/upload; answers the new media id. */
+async function upload(baseUrl: string, v: BenchVisitor, file: TestFile): Promise<number> {
+  const r = await postUpload(baseUrl, v, file.body, file.name);
+  if (r.id === null) throw new Error(`upload of ${file.label} answered ${r.status}: ${r.body}`);
+  return r.id;
 }
 
 /** Deletes the round's media through the API, so the next round starts with the same storage. */
-async function removeUploads(baseUrl: string, v: Visitor, ids: number[]): Promise<void> {
-  for (const id of ids) {
+async function removeUploads(baseUrl: string, uploads: Array<[BenchVisitor, number]>): Promise<void> {
+  for (const [v, id] of uploads) {
     const res = await fetch(`${baseUrl}/api/media/${id}?userId=${v.id}`, {
       method: 'DELETE',
       headers: { cookie: v.cookie },
@@ -178,8 +159,13 @@ async function measureUploads(
     path.join(workDir, `api-${path.basename(dataDir)}.log`),
   );
   try {
-    const v = await newVisitor(api.baseUrl);
-    await removeUploads(api.baseUrl, v, [await upload(api.baseUrl, v, file)]);
+    // one visitor per upload in flight, each from its own address: the upload gate lets a visitor
+    // (and an address) decode one image at a time, and this measures 8 uploads at once
+    const visitors = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) => newVisitor(api.baseUrl, `198.18.0.${i + 1}`)),
+    );
+    const v = visitors[0]!;
+    await removeUploads(api.baseUrl, [[v, await upload(api.baseUrl, v, file)]]);
     await new Promise((r) => setTimeout(r, 500)); // let the warm-up's buffers settle
     const watch = await watchPeakRss(api.pid);
     const seconds: number[] = [];
@@ -189,10 +175,12 @@ async function measureUploads(
       ctx.log(`uploads: ${storage.label}, ${CONCURRENT} × ${file.label}, round ${round + 1} of ${rounds}`);
       const cpuBefore = (await cpuMs(api.pid)) ?? NaN;
       const started = performance.now();
-      const ids = await Promise.all(Array.from({ length: CONCURRENT }, () => upload(api.baseUrl, v, file)));
+      const made = await Promise.all(
+        visitors.map(async (who) => [who, await upload(api.baseUrl, who, file)] as [BenchVisitor, number]),
+      );
       seconds.push((performance.now() - started) / 1000);
       cpu += ((await cpuMs(api.pid)) ?? NaN) - cpuBefore;
-      await removeUploads(api.baseUrl, v, ids);
+      await removeUploads(api.baseUrl, made);
 
       const keys = Array.from({ length: CONCURRENT }, () => `${randomUUID()}-${file.name}`);
       const bareStarted = performance.now();

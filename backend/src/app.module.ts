@@ -24,6 +24,7 @@ import { HealthController } from './platform/health/health.controller.js';
 import { ThrottleModule } from './platform/http/throttle.module.js';
 import { SiteController } from './platform/http/site.controller.js';
 import { MailModule } from './platform/mail/mail.module.js';
+import { MetricsModule } from './platform/metrics/metrics.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 
 /** The API process. Built from a validated config so tests can start it on their own data dir. */
@@ -56,6 +57,7 @@ export class AppModule {
         MaintenanceModule,
         StatsModule,
         ModerationModule,
+        MetricsModule.register('api'),
       ],
       controllers: [HealthController, SiteController],
       providers: [HealthChecks],

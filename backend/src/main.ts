@@ -3,11 +3,22 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { loadConfigOrExit } from './config/env.js';
+import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock.js';
 import { configureApp } from './platform/http/configure-app.js';
 import { PinoNestLogger } from './platform/logging/nest-logger.js';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
+  // PGlite's files are one process's: a second API on this DATA_DIR stops here, before opening them
+  if (!config.databaseUrl) {
+    try {
+      lockDataDir(config.dataDir);
+    } catch (err) {
+      if (!(err instanceof DataDirInUseError)) throw err;
+      console.error(err.message);
+      process.exit(1);
+    }
+  }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     bufferLogs: true,
     bodyParser: false,

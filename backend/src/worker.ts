@@ -13,6 +13,7 @@ import { LoggingModule } from './platform/logging/logging.module.js';
 import { PinoNestLogger } from './platform/logging/nest-logger.js';
 import { createRootLogger } from './platform/logging/root-logger.js';
 import { MailModule } from './platform/mail/mail.module.js';
+import { MetricsModule } from './platform/metrics/metrics.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 
 /** The job handlers (and the magic-link mail sender, the reverse geocoding loop) without HTTP: the same modules the API runs, minus the web side. */
@@ -35,6 +36,8 @@ export class WorkerModule {
         MagicLinkMailModule,
         // the users list's place names are looked up in the background, here when the API runs no jobs
         GeocodingModule,
+        // its own metrics, on METRICS_PORT (a worker serves no other HTTP)
+        MetricsModule.register('worker'),
       ],
     };
   }

@@ -89,6 +89,9 @@ describe(`magic links over SMTP (${dbKind})`, () => {
       .send({ email: 'known@example.com', sessionId: owner.sessionId })
       .expect(200);
     await confirm(owner, tokenOf(linkIn((await first).raw)));
+    // saving the account gave it a new session id (whoever held the old one is signed out)
+    const saved = (await owner.agent.post('/api/session/adopt').expect(200)).body.sessionId;
+    expect(saved).not.toBe(owner.sessionId);
 
     const before = smtp.inbox.length;
     const unknown = await request(t.server)
@@ -110,7 +113,7 @@ describe(`magic links over SMTP (${dbKind})`, () => {
     const done = await confirm(browser, tokenOf(linkIn(mail.raw)));
     expect(done.headers.location).toBe('/?verified=true');
     const me = await browser.post('/api/session/adopt').expect(200);
-    expect(me.body).toMatchObject({ id: owner.id, sessionId: owner.sessionId, emailVerified: true });
+    expect(me.body).toMatchObject({ id: owner.id, sessionId: saved, emailVerified: true });
   });
 
   it('answers login-existing without waiting for the mail server; the mail still arrives', async () => {

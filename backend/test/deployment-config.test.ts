@@ -302,3 +302,54 @@ describe('nginx/default.conf', () => {
     }
   });
 });
+
+/* ---------- deploy/: the Prometheus rules and the Grafana dashboard read series the app exports ---------- */
+
+describe('deploy/ monitoring files', () => {
+  const exported = new Set(
+    // every series name metrics.ts declares (a `name:` or the first argument of backlogGauge)
+    [...read('backend/src/platform/metrics/metrics.ts').matchAll(/'((?:vibe|http)_[a-z_]+)'/g)].map((m) => m[1]!),
+  );
+  /** Our series an expression names (node_exporter's and prom-client's defaults are not ours to check). */
+  const ours = (expr: string) =>
+    [...expr.matchAll(/\b((?:vibe|http)_[a-z_]+)/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, ''));
+
+  it('alert rules parse, cover what an operator must hear about, and name only series the app exports', () => {
+    const rules = (
+      loadYaml(read('deploy/prometheus/alerts.yml')) as { groups: { rules: { alert: string; expr: string }[] }[] }
+    ).groups.flatMap((g) => g.rules);
+    const names = rules.map((r) => r.alert);
+    for (const needed of [
+      'VibeHigh5xxRate',
+      'VibeSlowP99',
+      'VibeSignInMailStuck',
+      'VibeJobsWaiting',
+      'VibeJobsFailing',
+      'VibeDiskLow',
+    ])
+      expect(names).toContain(needed);
+    for (const r of rules)
+      for (const series of ours(r.expr)) expect(exported, `${r.alert}: ${series}`).toContain(series);
+  });
+
+  it('the scrape config loads the rules and scrapes the api and worker on the metrics port', () => {
+    const prom = loadYaml(read('deploy/prometheus/prometheus.yml')) as {
+      rule_files: string[];
+      scrape_configs: { job_name: string; dns_sd_configs?: { names: string[]; port: number }[] }[];
+    };
+    expect(prom.rule_files).toEqual(['/etc/prometheus/alerts.yml']);
+    const jobs = Object.fromEntries(prom.scrape_configs.map((j) => [j.job_name, j.dns_sd_configs?.[0]]));
+    expect(jobs['vibe-api']).toMatchObject({ names: ['api'], port: 9464 });
+    expect(jobs['vibe-worker']).toMatchObject({ names: ['worker'], port: 9464 });
+  });
+
+  it('the Grafana dashboard is JSON whose panels query series the app exports', () => {
+    const dash = JSON.parse(read('deploy/grafana/hows-my-vibe.json')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    expect(dash.panels.length).toBeGreaterThan(10);
+    for (const p of dash.panels)
+      for (const t of p.targets)
+        for (const series of ours(t.expr)) expect(exported, `${p.title}: ${series}`).toContain(series);
+  });
+});

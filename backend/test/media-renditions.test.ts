@@ -328,14 +328,21 @@ describe(`media renditions: one visitor's flood does not hold back another's fir
       .jpeg()
       .toBuffer();
 
-  it("queues a visitor's n-th waiting item at priority n, so the first of anyone else comes next", async () => {
+  // the attacker's address and the victim's, named by the (trusted loopback) proxy
+  const from = (ip: string) => (test: ReturnType<typeof upload>) => test.set('X-Forwarded-For', ip);
+  const attackerAddress = from('203.0.113.9');
+  const victimAddress = from('198.51.100.7');
+
+  it("queues the n-th item waiting from one visitor or one address at priority n, so anyone else's first comes next", async () => {
     const t = await startTestApp({ RUN_JOBS: 'false' });
     try {
-      const attacker = await newVisitor(t);
+      // one address, two sessions taking turns: its place counts by address, not per session
+      const attackers = [await newVisitor(t), await newVisitor(t)];
       const victim = await newVisitor(t);
       const flood: number[] = [];
-      for (let i = 0; i < 4; i++) flood.push((await upload(attacker, await noisy(i), `f${i}.jpg`).expect(201)).body.id);
-      const mine = (await upload(victim, await noisy(9), 'mine.jpg').expect(201)).body.id;
+      for (let i = 0; i < 4; i++)
+        flood.push((await attackerAddress(upload(attackers[i % 2]!, await noisy(i), `f${i}.jpg`)).expect(201)).body.id);
+      const mine = (await victimAddress(upload(victim, await noisy(9), 'mine.jpg')).expect(201)).body.id;
       const jobs: Array<{ media: string; priority: number }> = await t.app
         .get(DataSource)
         .query(
@@ -356,12 +363,14 @@ describe(`media renditions: one visitor's flood does not hold back another's fir
       const uploads = await startTestApp({ RUN_JOBS: 'false' });
       let worker: TestApp | undefined;
       try {
-        const attacker = await newVisitor(uploads);
+        // a new session for every upload, all from one address
         const victim = await newVisitor(uploads);
         const flood: number[] = [];
-        for (let i = 0; i < 8; i++)
-          flood.push((await upload(attacker, await noisy(i), `f${i}.jpg`).expect(201)).body.id);
-        const mine = (await upload(victim, await noisy(9), 'mine.jpg').expect(201)).body.id;
+        for (let i = 0; i < 8; i++) {
+          const attacker = await newVisitor(uploads);
+          flood.push((await attackerAddress(upload(attacker, await noisy(i), `f${i}.jpg`)).expect(201)).body.id);
+        }
+        const mine = (await victimAddress(upload(victim, await noisy(9), 'mine.jpg')).expect(201)).body.id;
         const q = (sql: string, params?: unknown[]) => uploads.app.get(DataSource).query(sql, params);
         worker = await startTestApp({ DATABASE_URL: uploads.config.databaseUrl, DATA_DIR: uploads.dataDir });
         let floodReadyFirst = -1;
@@ -379,6 +388,11 @@ describe(`media renditions: one visitor's flood does not hold back another's fir
         // the flood's first item (as old and as urgent) may go first, and one more may finish meanwhile; never the whole flood
         expect(floodReadyFirst).toBeGreaterThanOrEqual(0);
         expect(floodReadyFirst).toBeLessThanOrEqual(2);
+        // the address is kept only while an item waits: made items no longer carry it
+        const kept: Array<{ n: number }> = await q(
+          `SELECT count(*)::int AS n FROM media WHERE upload_address IS NOT NULL AND renditions_state <> 'pending'`,
+        );
+        expect(kept[0]!.n).toBe(0);
       } finally {
         await worker?.close();
         await uploads.close();

@@ -29,6 +29,31 @@ describe(`request throttle (${dbKind})`, () => {
     });
   });
 
+  describe('one budget per address', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '8' });
+    });
+    afterAll(() => t?.close());
+
+    // issue 20: the guard counted per route, so 4 routes gave an address 4 times the limit
+    it('counts every route of an address in one bucket: 4 routes × 3 requests, 8 served', async () => {
+      const routes = [
+        '/api/idle-redirect-config',
+        '/api/site-config',
+        '/api/ad-config/header',
+        '/api/users/check-username/SomeName',
+      ];
+      const statuses: number[] = [];
+      for (let round = 0; round < 3; round++)
+        for (const route of routes) statuses.push((await request(t.server).get(route)).status);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+      expect(statuses.slice(0, 8).every((s) => s !== 429)).toBe(true);
+      // another address has its own budget
+      await request(t.server).get('/api/site-config').set('X-Forwarded-For', '198.51.100.9').expect(200);
+    });
+  });
+
   describe.runIf(redisUrl)('with Redis', () => {
     const prefix = `throttle-test-${process.pid}-${Date.now()}`;
     let a: TestApp;
@@ -48,15 +73,16 @@ describe(`request throttle (${dbKind})`, () => {
       await redis.quit();
     });
 
-    it('shares the count between API replicas', async () => {
-      // each replica reports what is left of the one shared count
+    it('shares the count between API replicas and routes', async () => {
+      // each replica reports what is left of the one shared count, whichever route was asked
       const remaining: string[] = [];
-      for (const replica of [a, b, a, b]) {
-        const ok = await request(replica.server).get('/api/idle-redirect-config').expect(200);
+      const routes = ['/api/idle-redirect-config', '/api/site-config', '/api/ad-config/header', '/api/site-config'];
+      for (const [i, replica] of [a, b, a, b].entries()) {
+        const ok = await request(replica.server).get(routes[i]!).expect(200);
         remaining.push(ok.headers['x-ratelimit-remaining']);
       }
       expect(remaining).toEqual(['3', '2', '1', '0']);
-      await request(a.server).get('/api/idle-redirect-config').expect(429);
+      await request(a.server).get('/api/users/check-username/SomeName').expect(429);
       await request(b.server).get('/api/idle-redirect-config').expect(429);
     });
   });

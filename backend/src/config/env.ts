@@ -55,6 +55,10 @@ export class AppConfig {
   /** ffmpeg and ffprobe, for video renditions (a name on PATH or a path). */
   readonly ffmpegPath!: string;
   readonly ffprobePath!: string;
+  /** Bearer token that opens /api/metrics (and the metrics port, when set); none: /api/metrics is off. */
+  readonly metricsToken?: string;
+  /** A listener of its own serving /metrics (the worker's only way to expose them); none: no such listener. */
+  readonly metricsPort?: number;
 
   get secureCookies(): boolean {
     return this.publicUrl.startsWith('https://');
@@ -193,6 +197,12 @@ export function loadConfig(source: Source = process.env): AppConfig {
     return list;
   };
 
+  const metricsToken = str('METRICS_TOKEN');
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,256}$/.test(metricsToken))
+    problems.push('METRICS_TOKEN must be 16 to 256 printable characters without spaces');
+  const metricsPort = str('METRICS_PORT') === undefined ? undefined : int('METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== undefined && metricsPort === port) problems.push('METRICS_PORT must differ from PORT');
+
   const adminPassword = str('ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 8) {
     problems.push('ADMIN_PASSWORD must be at least 8 characters');
@@ -231,6 +241,8 @@ export function loadConfig(source: Source = process.env): AppConfig {
     moderationHideAfter: int('MODERATION_HIDE_AFTER', 3, 1, 1_000_000),
     ffmpegPath: str('FFMPEG_PATH') ?? 'ffmpeg',
     ffprobePath: str('FFPROBE_PATH') ?? 'ffprobe',
+    metricsToken,
+    metricsPort,
   });
   if (problems.length) throw new ConfigError(problems);
   return config;

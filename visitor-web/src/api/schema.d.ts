@@ -2241,6 +2241,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description 401 without a magic-link confirm just before */
       200: {
         headers: {
           [name: string]: unknown;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { auditActions } from '../../platform/audit/audit-actions.js';
 import { AdConfigRepository } from './ad-config.repository.js';
 import { AdSchema } from './ad-schema.js';
 import { AdsAdminController } from './admin/ads-admin.controller.js';
@@ -15,6 +16,7 @@ import { TypeormAdSchema } from './infrastructure/typeorm-ad-schema.js';
     AdsAdminService,
     { provide: AdConfigRepository, useClass: TypeormAdConfigRepository },
     { provide: AdSchema, useClass: TypeormAdSchema },
+    auditActions(['ads.update', 'db.migrate']),
   ],
   exports: [AdsService, AdConfigRepository],
 })

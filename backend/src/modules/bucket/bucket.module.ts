@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { auditActions } from '../../platform/audit/audit-actions.js';
 import { MediaModule } from '../media/media.module.js';
 import { SystemUsersModule } from '../session/system-users.module.js';
 import { BucketController } from './bucket.controller.js';
@@ -17,6 +18,7 @@ import { ImportMediaJob } from './jobs/import-media.job.js';
     ImportMediaJob,
     FindDuplicatesJob,
     { provide: BucketMediaRepository, useClass: TypeormBucketMediaRepository },
+    auditActions(['bucket.delete', 'db.import']),
   ],
 })
 export class BucketModule {}

@@ -53,7 +53,7 @@ export class MaintenanceController {
 
   @Post('reset-database')
   @HttpCode(200)
-  @Audited({ action: 'db.reset', target: () => 'database', inTransaction: true })
+  @Audited({ action: 'db.reset', target: () => 'database' })
   @ApiOkResponse({ type: ResetResultDto, description: '400 without the phrase' })
   reset(@Body() _body: ResetDatabaseDto, @Actor() actor: AuditActor): Promise<ResetResultDto> {
     return this.maintenance.reset(actor);

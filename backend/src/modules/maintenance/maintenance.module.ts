@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { auditActions } from '../../platform/audit/audit-actions.js';
 import { MediaModule } from '../media/media.module.js';
 import { StatsModule } from '../stats/stats.module.js';
 import { DatabaseProbe } from './database-probe.js';
@@ -10,6 +11,10 @@ import { MaintenanceService } from './maintenance.service.js';
 @Module({
   imports: [StatsModule, MediaModule],
   controllers: [DbTestController, MaintenanceController],
-  providers: [MaintenanceService, { provide: DatabaseProbe, useClass: TypeormDatabaseProbe }],
+  providers: [
+    MaintenanceService,
+    { provide: DatabaseProbe, useClass: TypeormDatabaseProbe },
+    auditActions(['db.reset']),
+  ],
 })
 export class MaintenanceModule {}

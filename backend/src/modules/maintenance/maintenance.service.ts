@@ -70,7 +70,7 @@ export class MaintenanceService {
    * back) but not the renditions of the media that went, which are swept right after.
    */
   async reset(actor: AuditActor) {
-    const deleted = await this.probe.reset({ ...actor, action: 'db.reset', target: 'database', outcome: 'ok' });
+    const deleted = await this.probe.reset({ actor, action: 'db.reset', target: 'database', outcome: 'ok' });
     this.media.sweepOrphansInBackground();
     return {
       success: true as const,

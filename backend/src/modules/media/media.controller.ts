@@ -32,6 +32,7 @@ import {
 import { ALL_RATED_MESSAGE, MediaService } from './media.service.js';
 import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
 import { ApiOkOrNull } from '../../platform/http/api-nullable.js';
+import { clientIp } from '../../platform/http/client-ip.js';
 
 /** What the visitor app sends as Idempotency-Key (a UUID); the column holds 64. */
 const UPLOAD_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -86,7 +87,7 @@ export class MediaController {
     res.once('close', onClose);
     try {
       const media = await this.media.upload(user.id, received, {
-        address: req.ip ?? 'unknown',
+        address: clientIp(req),
         signal: left.signal,
         uploadKey: idempotencyKey ?? null,
       });

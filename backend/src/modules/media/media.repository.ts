@@ -1,9 +1,14 @@
-import type { AuditEntry } from '../../platform/audit/audit-entry.js';
+import type { AuditActor } from '../../platform/audit/audit-entry.js';
 import type { Media, NewMedia, OwnMedia } from './domain/media.js';
 import type { MadeRenditions, Renditions } from './domain/renditions.js';
 
-/** An operator's delete: its audit row names the ids the statement removed. */
-export type DeleteAudit = Omit<AuditEntry, 'target' | 'detail' | 'outcome'> & { note?: string };
+/** An operator's delete: its audit row, written in the delete's transaction, names the ids it removed. */
+export interface DeleteAudit {
+  actor: AuditActor;
+  action: string;
+  /** Said first in the row's detail (why, when the operator did not ask for these ids). */
+  note?: string;
+}
 
 /**
  * Port over the media and views tables, and the list of stored objects that may have no row
@@ -37,8 +42,8 @@ export abstract class MediaRepository {
   abstract recordView(userId: number, mediaId: number): Promise<boolean>;
   /**
    * Deletes the rows (votes and views cascade) and, in the same statement, notes their objects as
-   * ones to delete and writes the operator's audit row when one is given; answers the rows deleted
-   * (ids already gone are simply absent).
+   * ones to delete; the operator's audit row, when one is given, in the same transaction. Answers
+   * the rows deleted (ids already gone are simply absent).
    */
   abstract deleteByIds(ids: readonly number[], audit?: DeleteAudit): Promise<Media[]>;
   /** Notes rendition files about to be stored, so a crash before the row names them leaves them to the sweep. */
@@ -54,8 +59,11 @@ export abstract class MediaRepository {
   /** Ids after `afterId` still without renditions (pending; failed too when asked), oldest first. */
   abstract renditionsToDo(afterId: number, limit: number, includeFailed: boolean): Promise<number[]>;
   abstract countRenditionsToDo(includeFailed: boolean): Promise<number>;
-  /** How many of a user's items wait for their renditions (the user's place in the rendition queue). */
-  abstract pendingRenditionsOf(userId: number): Promise<number>;
+  /**
+   * How many items wait for their renditions from this user or from this address, whichever is
+   * more: the place of their next upload in the rendition queue.
+   */
+  abstract pendingRenditionsOf(userId: number, address: string | null): Promise<number>;
   /** Keys noted before `olderThan` whose object should not exist (its upload or delete never finished). */
   abstract orphansBefore(olderThan: Date, limit: number): Promise<string[]>;
   /** Whether a row uses the object under this key: as its original, or as one of its renditions. */

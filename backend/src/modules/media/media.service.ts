@@ -87,9 +87,10 @@ export class MediaService {
         height: facts?.height,
         placeholder: facts?.placeholder,
         uploadKey,
+        uploadAddress: ctx.address,
       });
       if (created) {
-        await this.renditions.request(created.id, userId);
+        await this.renditions.request(created.id, userId, ctx.address);
         return created;
       }
       // another try of the same upload won the race: its row stands, this copy goes
@@ -122,7 +123,7 @@ export class MediaService {
   /**
    * The admin's bulk delete: the rows in one statement (their objects noted), then the objects a
    * few at a time; one storage refuses stays noted for the sweep. Answers the ids deleted. The
-   * operator's audit row, when given, is written by the delete's own statement.
+   * operator's audit row, when given, is written in the delete's own transaction.
    */
   async deleteMany(ids: readonly number[], audit?: DeleteAudit): Promise<number[]> {
     const gone = await this.media.deleteByIds(ids, audit);

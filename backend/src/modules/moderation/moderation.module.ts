@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { auditActions } from '../../platform/audit/audit-actions.js';
 import { MediaModule } from '../media/media.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { TypeormModerationRepository } from './infrastructure/typeorm-moderation.repository.js';
@@ -11,6 +12,10 @@ import { ReportController } from './report.controller.js';
 @Module({
   imports: [MediaModule, SessionModule],
   controllers: [ReportController, ModerationAdminController],
-  providers: [ModerationService, { provide: ModerationRepository, useClass: TypeormModerationRepository }],
+  providers: [
+    ModerationService,
+    { provide: ModerationRepository, useClass: TypeormModerationRepository },
+    auditActions(['moderation.keep', 'moderation.delete', 'user.ban', 'user.unban']),
+  ],
 })
 export class ModerationModule {}

@@ -50,11 +50,9 @@ export class ModerationService {
     return { kept, notFound: notFoundOf(ids, kept) };
   }
 
-  /** Through MediaService (rows, then objects); the delete's statement closes the rows and writes the audit row. */
+  /** Through MediaService (rows, then objects); the delete's transaction closes the rows and writes the audit row. */
   async delete(ids: readonly number[], actor: AuditActor): Promise<{ deleted: number[]; notFound: number[] }> {
-    const deleted = (await this.media.deleteMany([...new Set(ids)], { ...actor, action: 'moderation.delete' })).sort(
-      byId,
-    );
+    const deleted = (await this.media.deleteMany([...new Set(ids)], { actor, action: 'moderation.delete' })).sort(byId);
     return { deleted, notFound: notFoundOf(ids, deleted) };
   }
 
@@ -73,7 +71,7 @@ export class ModerationService {
       const media = await this.moderation.mediaOf(banned);
       if (media.length) {
         const gone = await this.media.deleteMany(media, {
-          ...actor,
+          actor,
           action: 'media.bulk_delete',
           note: `ban of user ${banned.join(', ')}`,
         });

@@ -2,12 +2,13 @@ import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from 
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/env.js';
+import { clientIp } from '../../platform/http/client-ip.js';
 import { AuthService } from './auth.service.js';
 import { MAGIC_LINK_PAGE_CSP, magicLinkPage } from './magic-link-page.js';
 import type { User } from './domain/user.js';
 import { LoginExistingDto, MessageDto, SendMagicLinkDto } from './dto/auth.dto.js';
-import { CurrentVisitor, OptionalVisitorSessionId, Visitor } from './identity/visitor.guard.js';
-import { setSessionCookie } from './identity/session-cookie.js';
+import { CurrentVisitor, Visitor } from './identity/visitor.guard.js';
+import { SessionCookies } from './identity/session-cookie.js';
 import { UserRepository } from './user.repository.js';
 
 @ApiTags('auth')
@@ -17,6 +18,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly users: UserRepository,
     private readonly config: AppConfig,
+    private readonly cookies: SessionCookies,
   ) {}
 
   @Post('send-magic-link')
@@ -29,7 +31,7 @@ export class AuthController {
     @Req() req: Request,
   ): Promise<MessageDto> {
     this.auth.assertOwnSession(user, body.sessionId);
-    await this.auth.sendMagicLink(user, body.email, req.ip ?? 'unknown');
+    await this.auth.sendMagicLink(user, body.email, clientIp(req));
     return { message: 'Magic link sent. Check your email for a secure login link.' };
   }
 
@@ -37,7 +39,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   async loginExisting(@Body() body: LoginExistingDto, @Req() req: Request): Promise<MessageDto> {
-    await this.auth.sendLoginLink(body.email, req.ip ?? 'unknown');
+    await this.auth.sendLoginLink(body.email, clientIp(req));
     return { message: 'If an account uses that address, a login link is on its way.' };
   }
 
@@ -48,10 +50,11 @@ export class AuthController {
   @Get('magic-link')
   async landing(
     @Query('token') token: unknown,
-    @OptionalVisitorSessionId() sessionId: string | null,
+    @Req() req: Request,
     @Headers('host') host: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
+    const sessionId = this.cookies.read(req);
     const raw = typeof token === 'string' ? token : '';
     const found = await this.auth.check(raw);
     res.setHeader('Cache-Control', 'no-store').setHeader('Referrer-Policy', 'no-referrer');
@@ -75,6 +78,7 @@ export class AuthController {
             current && current.id !== found.user.id
               ? { username: current.username, saved: current.emailVerified }
               : null,
+          own: current?.id === found.user.id,
         }),
       );
   }
@@ -86,7 +90,9 @@ export class AuthController {
       res.redirect(303, `/?error=${outcome.error}`);
       return;
     }
-    setSessionCookie(res, outcome.user.sessionId, this.config);
+    this.cookies.set(res, outcome.user.sessionId);
+    // the visitor app adopts the session on /?verified=true against this nonce, once
+    this.cookies.setHandoff(res, outcome.handoff);
     res.redirect(303, '/?verified=true');
   }
 }

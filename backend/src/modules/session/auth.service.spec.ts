@@ -27,7 +27,7 @@ class FakeMailer extends Mailer {
 /** The port's rules in memory: limits, token hashes, and an outbox of mail rows. */
 class FakeLinks extends MagicLinkRepository {
   requests: Array<{ email: string; ip: string; at: Date }> = [];
-  tokens: Array<MagicLinkToken & { tokenHash: string }> = [];
+  tokens: Array<MagicLinkToken & { tokenHash: string; handoffHash?: string | null }> = [];
   outbox: Array<QueuedLinkMail & { failed: boolean; due: Date }> = [];
   issued: LinkRequest[] = [];
   constructor(private readonly users: FakeUserRepository) {
@@ -61,6 +61,7 @@ class FakeLinks extends MagicLinkRepository {
       purpose: r.purpose,
       token: target ? r.token : null,
       attempts: 0,
+      requestedAt: new Date(),
       failed: false,
       due: new Date(0),
     });
@@ -69,13 +70,24 @@ class FakeLinks extends MagicLinkRepository {
   async findByHash(h: string) {
     return this.tokens.find((t) => t.tokenHash === h) ?? null;
   }
-  async redeem(token: MagicLinkToken) {
+  async redeem(token: MagicLinkToken, effect: { newSessionId: string; handoffHash: string }) {
     const t = this.tokens.find((x) => x.id === token.id)!;
     if (t.usedAt) return 'already-used' as const;
     t.usedAt = new Date();
+    t.handoffHash = effect.handoffHash;
     if (t.purpose === 'verify')
-      Object.assign((await this.users.findById(t.userId))!, { email: t.email, emailVerified: true });
+      Object.assign((await this.users.findById(t.userId))!, {
+        email: t.email,
+        emailVerified: true,
+        sessionId: effect.newSessionId,
+      });
     return 'redeemed' as const;
+  }
+  async takeHandoff(handoffHash: string, maxAgeMs: number) {
+    const t = this.tokens.find((x) => x.handoffHash === handoffHash && x.usedAt!.getTime() > Date.now() - maxAgeMs);
+    if (!t) return null;
+    t.handoffHash = null;
+    return t.userId;
   }
   async claimMail() {
     const m = this.outbox.find((o) => !o.failed && o.due <= new Date());

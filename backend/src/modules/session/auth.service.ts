@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { DomainError, forbidden } from '../../platform/domain-error.js';
+import { DomainError, forbidden, unauthenticated } from '../../platform/domain-error.js';
 import type { User } from './domain/user.js';
 import { MagicLinkSender } from './magic-link-sender.js';
 import { MagicLinkRepository, type MagicLinkPurpose, type MagicLinkToken } from './magic-link.repository.js';
@@ -15,6 +15,21 @@ const MAX_PER_IP = 20;
 export type LandingError = 'invalid-token' | 'expired-token' | 'invalid-user' | 'verification-failed';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** How long after a confirm the visitor app may adopt the session it switched to. */
+const HANDOFF_MAX_AGE_MS = 2 * 60 * 1000;
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A fresh 32-character session id (the shape clients make), from 190 random bits. */
+function newSessionId(): string {
+  let id = '';
+  while (id.length < 32) {
+    for (const byte of randomBytes(48)) {
+      if (byte < 248 && id.length < 32) id += ALPHANUMERIC[byte % 62]; // 248 = 4 × 62: no bias
+    }
+  }
+  return id;
+}
 
 @Injectable()
 export class AuthService {
@@ -46,14 +61,34 @@ export class AuthService {
     await this.issue(ip, email, { userId: null, recipient: null, purpose: 'login' });
   }
 
-  /** Spends a token; answers the user to sign in as, or the landing error code. */
-  async redeem(token: string): Promise<{ user: User } | { error: LandingError }> {
+  /**
+   * Spends a token; answers the user to sign in as with the one-shot hand-off nonce the visitor
+   * app adopts the session with, or the landing error code. Verifying rotates the session id.
+   */
+  async redeem(token: string): Promise<{ user: User; handoff: string } | { error: LandingError }> {
     const found = await this.check(token);
     if ('error' in found) return found;
-    const outcome = await this.links.redeem(found.link);
+    const handoff = randomBytes(32).toString('base64url');
+    const outcome = await this.links.redeem(found.link, {
+      newSessionId: newSessionId(),
+      handoffHash: hashToken(handoff),
+    });
     if (outcome === 'already-used') return { error: 'invalid-token' };
     if (outcome === 'email-taken') return { error: 'verification-failed' };
-    return { user: (await this.users.findById(found.user.id)) ?? found.user };
+    return { user: (await this.users.findById(found.user.id)) ?? found.user, handoff };
+  }
+
+  /**
+   * The session a browser may adopt: only the one a magic link confirmed in this browser moments
+   * ago (its hand-off nonce, spent here), and only while the cookie still names that user.
+   */
+  async adopt(sessionId: string | null, handoff: string | null): Promise<User> {
+    const refused = () => unauthenticated('Nothing to adopt: open the magic link from your e-mail again');
+    if (!sessionId || !handoff || !/^[A-Za-z0-9_-]{43}$/.test(handoff)) throw refused();
+    const userId = await this.links.takeHandoff(hashToken(handoff), HANDOFF_MAX_AGE_MS);
+    const user = userId === null ? null : await this.users.findBySessionId(sessionId);
+    if (!user || user.id !== userId) throw refused();
+    return user;
   }
 
   /** What a token would do, without spending it (the landing page names the account). */

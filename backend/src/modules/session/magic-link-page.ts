@@ -10,6 +10,8 @@ export interface LandingPage {
   email: string;
   /** who this browser is signed in as now, when that is someone else */
   current: { username: string; saved: boolean } | null;
+  /** this browser is already signed in as the link's account */
+  own: boolean;
 }
 
 /**
@@ -21,17 +23,25 @@ export interface LandingPage {
 export function magicLinkPage(p: LandingPage): string {
   const name = `<strong>${escapeHtml(p.username)}</strong>`;
   const login = p.purpose === 'login';
-  const title = login ? 'Confirm sign-in' : 'Save your account';
+  const title = login ? 'Confirm sign-in' : p.own ? 'Save your account' : 'Save an account';
+  const address = `<strong>${escapeHtml(p.email)}</strong>`;
+  // a save link can reach someone else (anyone may name any address): unless this browser already
+  // is that account, say that confirming switches it there, as a login link does
   const lead = login
     ? `You are about to sign in as ${name}.`
-    : `You are about to save your account ${name} with the address <strong>${escapeHtml(p.email)}</strong>.`;
-  const leaving =
-    login && p.current
-      ? p.current.saved
-        ? `<p class="note">This browser is now signed in as <strong>${escapeHtml(p.current.username)}</strong>. You can return to it later with a link sent to its address.</p>`
-        : `<p class="note warn">This browser is now signed in as <strong>${escapeHtml(p.current.username)}</strong>, which is not saved: after switching you cannot return to it.</p>`
-      : '';
-  const button = login ? `Sign in as ${escapeHtml(p.username)}` : 'Save my account';
+    : p.own
+      ? `You are about to save your account ${name} with the address ${address}.`
+      : `You are about to save the account ${name} with the address ${address}; this browser will be signed in as ${name}.`;
+  const leaving = p.current
+    ? p.current.saved
+      ? `<p class="note">This browser is now signed in as <strong>${escapeHtml(p.current.username)}</strong>. You can return to it later with a link sent to its address.</p>`
+      : `<p class="note warn">This browser is now signed in as <strong>${escapeHtml(p.current.username)}</strong>, which is not saved: after switching you cannot return to it.</p>`
+    : '';
+  const button = login
+    ? `Sign in as ${escapeHtml(p.username)}`
+    : p.own
+      ? 'Save my account'
+      : `Save and sign in as ${escapeHtml(p.username)}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="dark"><meta name="robots" content="noindex">

@@ -92,11 +92,13 @@ export class MagicLinkSender implements OnApplicationBootstrap, OnModuleDestroy 
   private render(mail: QueuedLinkMail, username: string, token: string): MailMessage {
     const link = `${this.config.publicUrl}/api/auth/magic-link?token=${token}`;
     const action = mail.purpose === 'verify' ? 'save your account' : 'log in to your account';
+    // anyone can name any address: the time lets the reader tell a link they asked for from one they did not
+    const asked = `This link was asked for on ${mail.requestedAt.toISOString().slice(0, 10)} at ${mail.requestedAt.toISOString().slice(11, 16)} UTC.`;
     return {
       to: mail.recipient,
       subject: mail.purpose === 'verify' ? "Save your How's my Vibe? account" : "Your How's my Vibe? login link",
-      text: `Hi ${username},\n\nOpen this link to ${action}:\n${link}\n\nThe link works once and expires in 15 minutes. If you did not ask for it, ignore this message.\n`,
-      html: `<p>Hi ${escapeHtml(username)},</p><p><a href="${link}">Click here to ${action}</a>.</p><p>The link works once and expires in 15 minutes. If you did not ask for it, ignore this message.</p>`,
+      text: `Hi ${username},\n\nOpen this link to ${action}:\n${link}\n\n${asked} The link works once and expires in 15 minutes. If you did not ask for it, ignore this message.\n`,
+      html: `<p>Hi ${escapeHtml(username)},</p><p><a href="${link}">Click here to ${action}</a>.</p><p>${asked} The link works once and expires in 15 minutes. If you did not ask for it, ignore this message.</p>`,
     };
   }
 }

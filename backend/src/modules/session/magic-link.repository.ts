@@ -40,6 +40,8 @@ export interface QueuedLinkMail {
   purpose: MagicLinkPurpose;
   token: string | null;
   attempts: number;
+  /** when the link was asked for: the mail says it */
+  requestedAt: Date;
 }
 
 export type RedeemResult = 'redeemed' | 'already-used' | 'email-taken';
@@ -62,9 +64,16 @@ export abstract class MagicLinkRepository {
    * Marks the token used and applies its effect in one transaction; `already-used` when it was
    * spent before (a concurrent second click loses). `verify` also proves the address for the
    * user; `email-taken` (nothing changed, the token stays unspent) when another account proved
-   * it first.
+   * it first. `verify` also gives the user `newSessionId`, so whoever held the old id (the
+   * visitor who asked for a link to someone else's address) is signed out. The spent token keeps
+   * `handoffHash` for `takeHandoff`.
    */
-  abstract redeem(token: MagicLinkToken): Promise<RedeemResult>;
+  abstract redeem(token: MagicLinkToken, effect: { newSessionId: string; handoffHash: string }): Promise<RedeemResult>;
+  /**
+   * Spends the hand-off of a link confirmed within `maxAgeMs`: answers the user it signed in, or
+   * null (unknown, already taken, or too old).
+   */
+  abstract takeHandoff(handoffHash: string, maxAgeMs: number): Promise<number | null>;
   /** The oldest mail due, leased for `leaseMs` (another sender takes it over after that). */
   abstract claimMail(leaseMs: number): Promise<QueuedLinkMail | null>;
   /** Sent (or nothing to send): the row and its token go. */

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { AppConfig } from '../../config/env.js';
+import type { Request, Response } from 'express';
+import { AuthService } from './auth.service.js';
 import { badRequest, unauthenticated } from '../../platform/domain-error.js';
 import type { User } from './domain/user.js';
 import {
@@ -11,8 +11,8 @@ import {
   UpsertSessionDto,
   UsernameAvailabilityDto,
 } from './dto/session.dto.js';
-import { CurrentVisitor, OptionalVisitorSessionId, Visitor } from './identity/visitor.guard.js';
-import { setSessionCookie } from './identity/session-cookie.js';
+import { CurrentVisitor, Visitor } from './identity/visitor.guard.js';
+import { SessionCookies } from './identity/session-cookie.js';
 import { SessionService } from './session.service.js';
 import { UserRepository } from './user.repository.js';
 
@@ -22,7 +22,8 @@ export class SessionController {
   constructor(
     private readonly sessions: SessionService,
     private readonly users: UserRepository,
-    private readonly config: AppConfig,
+    private readonly cookies: SessionCookies,
+    private readonly auth: AuthService,
   ) {}
 
   @Post('session')
@@ -33,26 +34,30 @@ export class SessionController {
       throw badRequest('latitude and longitude must be sent together');
     }
     const user = await this.sessions.upsert(body);
-    setSessionCookie(res, user.sessionId, this.config);
+    this.cookies.set(res, user.sessionId);
     return SessionDto.withId(user); // the id the client just sent
   }
 
   /** The cookie's user, without the session id. */
   @Get('session')
   @ApiOkResponse({ type: ProfileDto, description: '401 when the cookie names no user' })
-  async current(@OptionalVisitorSessionId() sessionId: string | null): Promise<ProfileDto> {
-    return ProfileDto.of(await this.cookieUser(sessionId));
+  async current(@Req() req: Request): Promise<ProfileDto> {
+    return ProfileDto.of(await this.cookieUser(this.cookies.read(req)));
   }
 
   /**
-   * The cookie's session with its id, for the visitor app to keep in its session record after a
-   * magic link switched the cookie. A POST, so the request guards hold it to the site's own pages.
+   * The cookie's session with its id, for the visitor app to keep in its session record right
+   * after a magic link switched the cookie: only against that confirm's one-shot hand-off cookie
+   * (401 otherwise), never for a cookie that merely exists (one planted by a sibling domain). A
+   * POST, so the request guards hold it to the site's own pages.
    */
   @Post('session/adopt')
   @HttpCode(200)
-  @ApiOkResponse({ type: SessionDto })
-  async adopt(@OptionalVisitorSessionId() sessionId: string | null): Promise<SessionDto> {
-    return SessionDto.withId(await this.cookieUser(sessionId));
+  @ApiOkResponse({ type: SessionDto, description: '401 without a magic-link confirm just before' })
+  async adopt(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
+    const handoff = this.cookies.readHandoff(req);
+    if (handoff !== null) this.cookies.clearHandoff(res);
+    return SessionDto.withId(await this.auth.adopt(this.cookies.read(req), handoff));
   }
 
   private async cookieUser(sessionId: string | null): Promise<User> {
@@ -63,11 +68,8 @@ export class SessionController {
 
   @Get('users/check-username/:name')
   @ApiOkResponse({ type: UsernameAvailabilityDto })
-  async checkUsername(
-    @Param('name') name: string,
-    @OptionalVisitorSessionId() sessionId: string | null,
-  ): Promise<UsernameAvailabilityDto> {
-    return { available: await this.sessions.isUsernameAvailable(name, sessionId) };
+  async checkUsername(@Param('name') name: string, @Req() req: Request): Promise<UsernameAvailabilityDto> {
+    return { available: await this.sessions.isUsernameAvailable(name, this.cookies.read(req)) };
   }
 
   @Patch('users/:id')

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { SessionCookies } from './identity/session-cookie.js';
 import { VisitorGuard } from './identity/visitor.guard.js';
+import { VisitorLookup } from './identity/visitor-lookup.js';
 import { TypeormUserRepository } from './infrastructure/typeorm-user.repository.js';
 import { MagicLinkMailModule } from './magic-link-mail.module.js';
 import { SessionController } from './session.controller.js';
@@ -12,7 +14,14 @@ import { UserRepository } from './user.repository.js';
 @Module({
   imports: [MagicLinkMailModule],
   controllers: [SessionController, AuthController],
-  providers: [SessionService, AuthService, VisitorGuard, { provide: UserRepository, useClass: TypeormUserRepository }],
-  exports: [UserRepository, VisitorGuard],
+  providers: [
+    SessionService,
+    AuthService,
+    VisitorGuard,
+    SessionCookies,
+    VisitorLookup,
+    { provide: UserRepository, useClass: TypeormUserRepository },
+  ],
+  exports: [UserRepository, VisitorGuard, SessionCookies, VisitorLookup],
 })
 export class SessionModule {}

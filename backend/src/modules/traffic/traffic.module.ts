@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { auditActions } from '../../platform/audit/audit-actions.js';
 import { TypeormRedirectConfigRepository } from './infrastructure/typeorm-redirect-config.repository.js';
 import { TypeormTrafficSchema } from './infrastructure/typeorm-traffic-schema.js';
 import { RedirectConfigRepository } from './redirect-config.repository.js';
@@ -15,6 +16,7 @@ import { TrafficService } from './traffic.service.js';
     TrafficAdminService,
     { provide: RedirectConfigRepository, useClass: TypeormRedirectConfigRepository },
     { provide: TrafficSchema, useClass: TypeormTrafficSchema },
+    auditActions(['traffic.update', 'db.migrate']),
   ],
   exports: [TrafficService, RedirectConfigRepository],
 })

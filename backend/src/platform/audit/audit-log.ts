@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/sql.js';
+import { Database, type Transaction } from '../database/sql.js';
 import { Where } from '../database/where.js';
 import { badRequest } from '../domain-error.js';
 import { containsPattern, type ListQueryDto, parseListQuery } from '../http/simple-rest.js';
-import { AUDIT_ACTIONS, type AuditEntry, auditInsert } from './audit-entry.js';
+import type { AuditActor, AuditEntry } from './audit-entry.js';
 
 export interface AuditRow {
   id: number;
@@ -55,15 +55,49 @@ const ORDER: Record<(typeof SORTABLE)[number], string> = {
 
 const EXPORT_PAGE = 1000;
 
-/** The operators' audit trail: appended to by every admin write, read by the Audit log page. */
+const MAX_TARGET = 2000;
+const MAX_DETAIL = 2000;
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/**
+ * The operators' audit trail: every admin write appends its row through `record` (the `@Audited`
+ * interceptor, or the action itself inside its transaction), the Audit log page reads it.
+ */
 @Injectable()
 export class AuditLog {
+  /** The action codes the modules declared (`auditActions()`): what the filter accepts. */
+  private readonly actions = new Set<string>();
+  /** Actors whose action wrote its own row (the interceptor does not write a second one). */
+  private readonly recorded = new WeakSet<AuditActor>();
+
   constructor(private readonly db: Database) {}
 
-  /** Appends one row as its own statement (for actions that have no transaction of their own). */
-  async record(entry: AuditEntry): Promise<void> {
-    const { sql, params } = auditInsert(entry);
-    await this.db.write(sql, params);
+  declare(codes: readonly string[]): void {
+    for (const code of codes) this.actions.add(code);
+  }
+
+  /**
+   * Appends one row: inside `tx` when given, so the row commits or rolls back with the action's
+   * own writes, else as its own statement (for actions whose work has no transaction here).
+   */
+  async record(entry: AuditEntry, tx?: Transaction): Promise<void> {
+    await (tx ?? this.db).write(
+      `INSERT INTO audit_log (admin, action, target, outcome, detail, client_address) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        clip(entry.actor.admin, 100),
+        entry.action,
+        clip(entry.target, MAX_TARGET),
+        entry.outcome,
+        entry.detail === undefined ? null : clip(entry.detail, MAX_DETAIL),
+        clip(entry.actor.clientAddress, 64),
+      ],
+    );
+    this.recorded.add(entry.actor);
+  }
+
+  /** Whether an action of this actor has written its row already (in its transaction). */
+  hasRecorded(actor: AuditActor): boolean {
+    return this.recorded.has(actor);
   }
 
   /** filter: `action` (one code or a list), `q` (target or admin text), `from` / `to` (ISO times, inclusive). */
@@ -72,8 +106,8 @@ export class AuditLog {
     const { action, q, from, to } = filter;
     if (action !== undefined) {
       const list = Array.isArray(action) ? action : [action];
-      if (!list.length || !list.every((a) => (AUDIT_ACTIONS as readonly unknown[]).includes(a)))
-        throw badRequest(`filter action must be one of ${AUDIT_ACTIONS.join(', ')}`);
+      if (!list.length || !list.every((a) => typeof a === 'string' && this.actions.has(a)))
+        throw badRequest(`filter action must be one of ${[...this.actions].join(', ')}`);
       where.and(`action = ANY(${where.param(list)}::varchar[])`);
     }
     if (q !== undefined) {

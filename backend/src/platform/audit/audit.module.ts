@@ -1,14 +1,14 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AuditController } from './audit.controller.js';
-import { AuditLog } from './audit-log.js';
 import { AuditInterceptor } from './audited.js';
 
-/** The audit log of operator actions: the @Audited() interceptor, the log itself and its admin routes. */
-@Global()
+/**
+ * The HTTP side of the audit log: the @Audited() interceptor and the log's admin routes. The log
+ * itself (`AuditLog`) is in CoreModule: deletes write their row in both processes.
+ */
 @Module({
   controllers: [AuditController],
-  providers: [AuditLog, { provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
-  exports: [AuditLog],
+  providers: [{ provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
 })
 export class AuditModule {}

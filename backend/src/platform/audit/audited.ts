@@ -12,44 +12,59 @@ import { Reflector } from '@nestjs/core';
 import { DomainError } from '../domain-error.js';
 import { type Observable, from, lastValueFrom } from 'rxjs';
 import type { AdminRequest } from '../http/admin-auth/admin-auth.guard.js';
-import { clientIp } from '../http/admin-auth/admin-password-check.js';
-import type { AuditAction, AuditActor } from './audit-entry.js';
+import { clientIp } from '../http/client-ip.js';
+import type { AuditActor } from './audit-entry.js';
 import { AuditLog } from './audit-log.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 export interface AuditSpec {
-  /** The code, or how the request names it (one route, several actions). */
-  action: AuditAction | ((req: AdminRequest) => AuditAction);
+  /** The code (declared by its module with `auditActions()`), or how the request names it (one route, several actions). */
+  action: string | ((req: AdminRequest) => string);
   /** The target as text, from the request (and the result when the action succeeded). */
   target: (req: AdminRequest, result?: Json) => string;
   /** Optional detail of a success (a failure's detail is its error message). */
   detail?: (req: AdminRequest, result: Json) => string | undefined;
   /**
-   * The service writes the success row itself, inside the action's own transaction; the
-   * interceptor only records a failure (whose transaction, audit row included, rolled back).
+   * What an attempt made without credentials claimed (the login's typed name): recorded in a
+   * failure's detail, quoted, never as the actor.
    */
-  inTransaction?: boolean;
+  claimed?: (req: AdminRequest) => string | undefined;
 }
 
 const AUDIT_KEY = 'audit:spec';
 
-/** Puts an admin write on the audit log: outcome ok after it succeeds, failed (with the message) when it throws. */
+/**
+ * Puts an admin write on the audit log: outcome ok after it succeeds, failed (with the message)
+ * when it throws. An action that writes its ok row itself, in its own transaction, takes the
+ * actor with `@Actor()` and passes it to `AuditLog.record(entry, tx)`; the interceptor then
+ * writes no second row (and still records the failure, whose transaction rolled back).
+ */
 export const Audited = (spec: AuditSpec) => SetMetadata(AUDIT_KEY, spec);
 
-/**
- * The acting admin (resolved by the admin guard; on the login itself, the name it was tried with)
- * and the trusted client address.
- */
-export const actorOf = (req: AdminRequest): AuditActor => ({
-  admin: req.admin ?? (typeof req.body?.username === 'string' ? req.body.username : 'unknown'),
-  clientAddress: clientIp(req),
-});
+/** The actor of an attempt nobody was authenticated for (a failed login). */
+export const ANONYMOUS_ACTOR = '(not signed in)';
 
-/** For services that write their audit row inside their own transaction. */
+const actors = new WeakMap<AdminRequest, AuditActor>();
+
+/**
+ * The acting admin as the admin guard resolved it (the login sets it once the password was
+ * right), never a name the request merely typed, and the trusted client address: one object per
+ * request, shared by `@Actor()` and the interceptor.
+ */
+const auditActorOf = (req: AdminRequest): AuditActor => {
+  let actor = actors.get(req);
+  if (!actor) {
+    actor = { admin: req.admin ?? ANONYMOUS_ACTOR, clientAddress: clientIp(req) };
+    actors.set(req, actor);
+  }
+  return actor;
+};
+
+/** For actions that write their audit row inside their own transaction. */
 export const Actor = createParamDecorator((_: unknown, ctx: ExecutionContext): AuditActor =>
-  actorOf(ctx.switchToHttp().getRequest<AdminRequest>()),
+  auditActorOf(ctx.switchToHttp().getRequest<AdminRequest>()),
 );
 
 /** What the error answer says (a validation error's own messages, not "Bad Request Exception"). */
@@ -95,7 +110,9 @@ export class AuditInterceptor implements NestInterceptor {
       if (!refusedByThrottle(err)) await this.write(spec, req, 'failed', undefined, failureMessage(err));
       throw err;
     }
-    if (!spec.inTransaction) await this.write(spec, req, 'ok', result, spec.detail?.(req, result));
+    // an action that wrote its row in its own transaction is on the log already
+    if (!this.audit.hasRecorded(auditActorOf(req)))
+      await this.write(spec, req, 'ok', result, spec.detail?.(req, result));
     return result;
   }
 
@@ -107,7 +124,9 @@ export class AuditInterceptor implements NestInterceptor {
       target = ''; // a body too malformed to name anything (its failure is still recorded)
     }
     const action = typeof spec.action === 'function' ? spec.action(req) : spec.action;
-    const entry = { ...actorOf(req), action, target, outcome, detail };
+    const claimed = outcome === 'failed' && req.admin === undefined ? spec.claimed?.(req) : undefined;
+    if (claimed !== undefined) detail = `${detail ?? 'failed'} (tried as ${JSON.stringify(claimed.slice(0, 100))})`;
+    const entry = { actor: auditActorOf(req), action, target, outcome, detail };
     if (outcome === 'ok') return this.audit.record(entry); // an ok action must not go unrecorded: errors propagate
     try {
       await this.audit.record(entry);

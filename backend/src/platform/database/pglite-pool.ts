@@ -39,6 +39,17 @@ export class PGlitePool extends EventEmitter {
     });
   }
 
+  /** pg's Pool counters, for the metrics: one session, lent out or idle, and the work queued for it. */
+  get totalCount(): number {
+    return 1;
+  }
+  get idleCount(): number {
+    return this.busy ? 0 : 1;
+  }
+  get waitingCount(): number {
+    return this.queue.length;
+  }
+
   /** The PGlite instance, for code that needs raw access (benchmarks, health). */
   instance(): Promise<PGlite> {
     return this.db;

@@ -10,6 +10,8 @@ import { PinoNestLogger } from '../logging/nest-logger.js';
 import { OutageLog } from '../logging/outage-log.js';
 import { requestLog } from '../logging/request-log.js';
 import { ROOT_LOGGER, type RootLogger } from '../logging/root-logger.js';
+import { scrapeHandler } from '../metrics/metrics-endpoint.js';
+import { Metrics } from '../metrics/metrics.js';
 import { AdminAuthGuard } from './admin-auth/admin-auth.guard.js';
 import { apiDocument } from './api-document.js';
 import { helmetOptions } from './security-headers.js';
@@ -26,7 +28,10 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.set('trust proxy', config.trustedProxies);
   app.disable('x-powered-by');
   // first, so every answer is logged, also the ones the guards below give
-  app.use(requestLog(app.get<RootLogger>(ROOT_LOGGER)));
+  const metrics = app.get(Metrics);
+  app.use(requestLog(app.get<RootLogger>(ROOT_LOGGER), metrics.enabled ? metrics.observeRequest : undefined));
+  // scrapes skip the guards and the flood guard below: the token is their gate (off without one)
+  if (config.metricsToken) app.use('/api/metrics', scrapeHandler(metrics, config.metricsToken));
   app.use(
     // one list for the API and nginx (nginx/security-headers.*.conf are generated from it)
     helmet(helmetOptions(config.secureCookies)),

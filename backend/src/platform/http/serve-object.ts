@@ -11,6 +11,8 @@ export interface ServedObject {
   size: number;
   mimeType: string;
   modified: Date;
+  /** Only for this requester (a hidden item): no shared cache may keep or answer it. */
+  private?: boolean;
 }
 
 const logger = new Logger('ServeObject');
@@ -91,7 +93,7 @@ function dropValidators(res: Response): void {
 function setFileHeaders(res: Response, file: ServedObject): void {
   res.setHeader('Content-Type', file.mimeType);
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  res.setHeader('Cache-Control', file.private ? 'private, no-store' : 'public, max-age=31536000, immutable');
   res.setHeader('Accept-Ranges', 'bytes');
 }
 

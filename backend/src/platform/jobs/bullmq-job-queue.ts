@@ -32,6 +32,7 @@ import {
   newestFirst,
   UNLISTED_JOBS,
 } from './job-queue.js';
+import { JobRunObservers } from './job-run-observers.js';
 import { RunningJobs } from './running-jobs.js';
 
 /** redis://user:pass@host:port/db (rediss:// for TLS) as ioredis options. */
@@ -230,6 +231,7 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
       @Inject(JobHandlers) private readonly handlers: JobHandlers,
       @Inject(RunningJobs) private readonly running: RunningJobs,
       @Inject(OutageLog) private readonly outages: OutageLog,
+      @Inject(JobRunObservers) private readonly runObservers: JobRunObservers,
     ) {
       super();
     }
@@ -275,13 +277,17 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
       const run = { id: job.id!, name, attempt, takenOver: attempt > job.attemptsMade + 1 || job.stalledCounter > 0 };
       return this.running.track(job.id!, async (signal) => {
         try {
-          return await logJobRun(this.logger, run, () =>
-            handler.run(job.data, {
-              jobId: job.id!,
-              attempt,
-              signal,
-              progress: (p) => job.updateProgress({ ...p, percent: clampPercent(p.percent) }),
-            }),
+          return await logJobRun(
+            this.logger,
+            run,
+            () =>
+              handler.run(job.data, {
+                jobId: job.id!,
+                attempt,
+                signal,
+                progress: (p) => job.updateProgress({ ...p, percent: clampPercent(p.percent) }),
+              }),
+            this.runObservers.notify,
           );
         } catch (err) {
           if (err instanceof JobInterrupted) {

@@ -23,6 +23,7 @@ import {
   UNLISTED_JOBS,
 } from './job-queue.js';
 import { PollLoop } from './poll-loop.js';
+import { JobRunObservers } from './job-run-observers.js';
 import { RunningJobs } from './running-jobs.js';
 
 interface JobRow {
@@ -80,6 +81,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     private readonly config: AppConfig,
     private readonly handlers: JobHandlers,
     private readonly running: RunningJobs,
+    private readonly runObservers: JobRunObservers,
   ) {
     super();
   }
@@ -247,19 +249,23 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
           attempt: job.attempts_made,
           takenOver: job.attempts_made > 1 && !job.error,
         };
-        const result = await logJobRun(this.logger, run, () =>
-          handler.run(job.payload, {
-            jobId: job.id,
-            attempt: job.attempts_made,
-            signal,
-            progress: async (p) => {
-              await this.db.rows(`UPDATE jobs SET progress = $3::jsonb WHERE ${owned}`, [
-                job.id,
-                this.workerId,
-                JSON.stringify({ ...p, percent: clampPercent(p.percent) }),
-              ]);
-            },
-          }),
+        const result = await logJobRun(
+          this.logger,
+          run,
+          () =>
+            handler.run(job.payload, {
+              jobId: job.id,
+              attempt: job.attempts_made,
+              signal,
+              progress: async (p) => {
+                await this.db.rows(`UPDATE jobs SET progress = $3::jsonb WHERE ${owned}`, [
+                  job.id,
+                  this.workerId,
+                  JSON.stringify({ ...p, percent: clampPercent(p.percent) }),
+                ]);
+              },
+            }),
+          this.runObservers.notify,
         );
         await this.db.rows(
           job.transient

@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/env.js';
 import { bullmqProcessor, BullmqJobQueue, defaultJobOptions, redisConnection } from './bullmq-job-queue.js';
 import { DatabaseJobQueue } from './database-job-queue.js';
 import { JobHandlers } from './job-handlers.js';
+import { JobRunObservers } from './job-run-observers.js';
 import { JOB_NAMES, JobQueue } from './job-queue.js';
 import { JobsController } from './jobs.controller.js';
 import { JobsHeartbeat } from './jobs-heartbeat.js';
@@ -18,13 +19,13 @@ import { RunningJobs } from './running-jobs.js';
 @Module({})
 export class JobsModule implements OnModuleDestroy {
   static register(config: AppConfig): DynamicModule {
-    const common = [JobHandlers, RunningJobs, JobsHeartbeat];
+    const common = [JobHandlers, RunningJobs, JobsHeartbeat, JobRunObservers];
     if (!config.redisUrl) {
       return {
         module: JobsModule,
         controllers: [JobsController],
         providers: [...common, { provide: JobQueue, useClass: DatabaseJobQueue }],
-        exports: [JobQueue, JobHandlers],
+        exports: [JobQueue, JobHandlers, JobRunObservers],
       };
     }
     return {
@@ -49,7 +50,7 @@ export class JobsModule implements OnModuleDestroy {
         { provide: JobQueue, useClass: BullmqJobQueue },
         ...(config.runJobs ? JOB_NAMES.map((name) => bullmqProcessor(name, config)) : []),
       ],
-      exports: [JobQueue, JobHandlers],
+      exports: [JobQueue, JobHandlers, JobRunObservers],
     };
   }
 

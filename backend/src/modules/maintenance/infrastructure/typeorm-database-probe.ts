@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type AuditEntry, auditInsert } from '../../../platform/audit/audit-entry.js';
+import type { AuditEntry } from '../../../platform/audit/audit-entry.js';
+import { AuditLog } from '../../../platform/audit/audit-log.js';
 import { Database } from '../../../platform/database/sql.js';
 import { COUNTER_TOTALS_SQL, toTotals } from '../../stats/counter-totals.js';
 import { DatabaseProbe, type SampleQueryResult, type TableInfo, type Totals } from '../database-probe.js';
@@ -15,7 +16,10 @@ const SAMPLES: Array<[string, string]> = [
 
 @Injectable()
 export class TypeormDatabaseProbe extends DatabaseProbe {
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly audit: AuditLog,
+  ) {
     super();
   }
 
@@ -67,11 +71,13 @@ export class TypeormDatabaseProbe extends DatabaseProbe {
       await tx.rows(`TRUNCATE users, media, votes, views RESTART IDENTITY CASCADE`);
       await tx.rows(`TRUNCATE population_runs CONTINUE IDENTITY`);
       // the audit log references nothing and is not emptied: the reset itself is its next row
-      const audited = auditInsert({
-        ...audit,
-        detail: `${totalUsers} users, ${totalMedia} media, ${totalVotes} votes, ${totalViews} views deleted`,
-      });
-      await tx.rows(audited.sql, audited.params);
+      await this.audit.record(
+        {
+          ...audit,
+          detail: `${totalUsers} users, ${totalMedia} media, ${totalVotes} votes, ${totalViews} views deleted`,
+        },
+        tx,
+      );
       return { totalUsers, totalMedia, totalVotes, totalViews };
     });
   }

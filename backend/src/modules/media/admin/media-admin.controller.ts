@@ -83,7 +83,6 @@ export class MediaAdminController {
   @Audited({
     action: 'media.bulk_delete',
     target: (req) => idsTarget('media', req.body?.ids ?? []),
-    inTransaction: true,
   })
   deleteMany(@Body() body: DeleteMediaDto, @Actor() actor: AuditActor): Promise<MediaDeleteResultDto> {
     return this.media.deleteMany(body.ids, actor);
@@ -91,7 +90,7 @@ export class MediaAdminController {
 
   @Delete(':id')
   @ApiOkResponse({ type: AdminMediaDto, description: 'the deleted row' })
-  @Audited({ action: 'media.delete', target: (req) => `media ${req.params.id}`, inTransaction: true })
+  @Audited({ action: 'media.delete', target: (req) => `media ${req.params.id}` })
   async remove(@Param('id', IdParam) id: number, @Actor() actor: AuditActor): Promise<AdminMediaDto> {
     return AdminMediaDto.of(await this.media.delete(id, actor));
   }

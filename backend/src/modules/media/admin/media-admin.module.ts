@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { auditActions } from '../../../platform/audit/audit-actions.js';
 import { StatsModule } from '../../stats/stats.module.js';
 import { MediaModule } from '../media.module.js';
 import { TypeormMediaAdminRepository } from './infrastructure/typeorm-media-admin.repository.js';
@@ -10,6 +11,10 @@ import { MediaAdminService } from './media-admin.service.js';
 @Module({
   imports: [MediaModule, StatsModule],
   controllers: [MediaAdminController],
-  providers: [MediaAdminService, { provide: MediaAdminRepository, useClass: TypeormMediaAdminRepository }],
+  providers: [
+    MediaAdminService,
+    { provide: MediaAdminRepository, useClass: TypeormMediaAdminRepository },
+    auditActions(['media.delete', 'media.bulk_delete', 'media.renditions']),
+  ],
 })
 export class MediaAdminModule {}

@@ -78,7 +78,7 @@ export class MediaAdminService {
    */
   async deleteMany(ids: readonly number[], actor: AuditActor): Promise<{ deleted: number[]; notFound: number[] }> {
     const wanted = [...new Set(ids)];
-    const deleted = new Set(await this.media.deleteMany(wanted, { ...actor, action: 'media.bulk_delete' }));
+    const deleted = new Set(await this.media.deleteMany(wanted, { actor, action: 'media.bulk_delete' }));
     const byId = (a: number, b: number) => a - b;
     return {
       deleted: [...deleted].sort(byId),
@@ -89,7 +89,7 @@ export class MediaAdminService {
   /** Admin delete: any media; its votes, views and stored object go with it. Answers the row as it was. */
   async delete(id: number, actor: AuditActor): Promise<AdminMediaRow> {
     const row = await this.get(id);
-    await this.media.deleteMedia(id, null, { ...actor, action: 'media.delete' });
+    await this.media.deleteMedia(id, null, { actor, action: 'media.delete' });
     return row;
   }
 }

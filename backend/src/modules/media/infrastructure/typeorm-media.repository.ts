@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../../../platform/domain-error.js';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
-import { Database } from '../../../platform/database/sql.js';
+import { AuditLog } from '../../../platform/audit/audit-log.js';
+import { type AuditEntry, idsTarget } from '../../../platform/audit/audit-entry.js';
+import { Database, type Sql } from '../../../platform/database/sql.js';
 import type { Media, NewMedia, OwnMedia } from '../domain/media.js';
 import {
   type MadeRenditions,
@@ -11,7 +13,6 @@ import {
   type RenditionsState,
 } from '../domain/renditions.js';
 import { type DeleteAudit, MediaRepository } from '../media.repository.js';
-import { auditInsertSelect } from '../../../platform/audit/audit-entry.js';
 
 interface MediaRow {
   id: number;
@@ -63,9 +64,28 @@ export const toMedia = (r: MediaRow): Media => ({
 const GONE_OBJECTS = `SELECT storage_key FROM gone
   UNION ALL SELECT f.value ->> 'key' FROM gone, jsonb_each(COALESCE(gone.renditions, '{}'::jsonb)) f`;
 
+const byNumber = (a: number, b: number) => a - b;
+
+/** The audit row of an operator's delete: the ids it removed, and the ids asked for that were gone already. */
+function deleteEntry(audit: DeleteAudit, asked: readonly number[], gone: readonly Media[]): AuditEntry {
+  const removed = new Set(gone.map((m) => m.id));
+  const missing = asked.filter((id) => !removed.has(id)).sort(byNumber);
+  return {
+    actor: audit.actor,
+    action: audit.action,
+    outcome: 'ok',
+    target: removed.size ? idsTarget('media', [...removed].sort(byNumber)) : 'media (none found)',
+    detail:
+      [audit.note, missing.length ? `not found: ${missing.join(', ')}` : ''].filter(Boolean).join('; ') || undefined,
+  };
+}
+
 @Injectable()
 export class TypeormMediaRepository extends MediaRepository {
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly audit: AuditLog,
+  ) {
     super();
   }
 
@@ -86,8 +106,9 @@ export class TypeormMediaRepository extends MediaRepository {
     // a key the user already used inserts nothing: the object stays noted and the caller removes it
     return this.one(
       `WITH ins AS (
-         INSERT INTO media (user_id, storage_key, original_name, mime_type, size, upload_key, width, height, placeholder)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         INSERT INTO media (user_id, storage_key, original_name, mime_type, size, upload_key, width, height, placeholder,
+                            upload_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (user_id, upload_key) WHERE upload_key IS NOT NULL DO NOTHING
          RETURNING ${MEDIA_COLUMNS}),
        settled AS (DELETE FROM orphan_objects WHERE storage_key = $2 AND EXISTS (SELECT 1 FROM ins))
@@ -102,6 +123,7 @@ export class TypeormMediaRepository extends MediaRepository {
         data.width ?? null,
         data.height ?? null,
         data.placeholder ?? null,
+        data.uploadAddress ?? null,
       ],
     );
   }
@@ -172,26 +194,25 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async deleteByIds(ids: readonly number[], audit?: DeleteAudit): Promise<Media[]> {
-    // an operator's delete is audited by the statement itself: the row names what it removed
-    const audited = audit
-      ? auditInsertSelect(
-          { ...audit, outcome: 'ok' },
-          2,
-          `(SELECT COALESCE('media ' || string_agg(id::text, ', ' ORDER BY id), 'media (none found)') FROM gone)`,
-          `NULLIF(concat_ws('; ', $${6}::text,
-             (SELECT 'not found: ' || string_agg(x::text, ', ' ORDER BY x) FROM unnest($1::int[]) x
-               WHERE x NOT IN (SELECT id FROM gone))), '')`,
-        )
-      : null;
+    if (!audit) return this.deleteRows(this.db, ids);
+    // an operator's delete and its audit row commit together: the row names what the delete removed
+    return this.db.transaction(async (tx) => {
+      const gone = await this.deleteRows(tx, ids);
+      await this.audit.record(deleteEntry(audit, ids, gone), tx);
+      return gone;
+    });
+  }
+
+  private async deleteRows(db: Sql, ids: readonly number[]): Promise<Media[]> {
     // the outer SELECT keeps the driver's answer a plain row list on both pg and PGlite
-    const rows: MediaRow[] = await this.db.rows(
+    const rows: MediaRow[] = await db.rows(
       `WITH gone AS (DELETE FROM media WHERE id = ANY($1::int[]) RETURNING ${MEDIA_COLUMNS}),
        noted AS (
          INSERT INTO orphan_objects (storage_key, reason) SELECT k, 'delete' FROM (${GONE_OBJECTS}) objects(k)
          ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
-       )${audited ? `, audited AS (${audited.sql})` : ''}
+       )
        SELECT * FROM gone`,
-      audited ? [[...ids], ...audited.params, audit!.note ?? null] : [[...ids]],
+      [[...ids]],
     );
     return rows.map(toMedia);
   }
@@ -220,7 +241,7 @@ export class TypeormMediaRepository extends MediaRepository {
       `WITH before AS (SELECT renditions FROM media WHERE id = $1 AND storage_key = $2 FOR UPDATE),
        saved AS (
          UPDATE media SET width = $3, height = $4, placeholder = COALESCE($5, placeholder), renditions = $6::jsonb,
-                renditions_state = 'ready', renditions_error = NULL
+                renditions_state = 'ready', renditions_error = NULL, upload_address = NULL
           WHERE id = $1 AND storage_key = $2 RETURNING id
        ),
        settled AS (DELETE FROM orphan_objects WHERE storage_key = ANY($7::varchar[]) AND EXISTS (SELECT 1 FROM saved)),
@@ -239,10 +260,10 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async renditionsFailed(mediaId: number, error: string): Promise<void> {
-    await this.db.rows(`UPDATE media SET renditions_state = 'failed', renditions_error = left($2, 500) WHERE id = $1`, [
-      mediaId,
-      error,
-    ]);
+    await this.db.rows(
+      `UPDATE media SET renditions_state = 'failed', renditions_error = left($2, 500), upload_address = NULL WHERE id = $1`,
+      [mediaId, error],
+    );
   }
 
   async renditionsToDo(afterId: number, limit: number, includeFailed: boolean): Promise<number[]> {
@@ -262,12 +283,15 @@ export class TypeormMediaRepository extends MediaRepository {
     return rows[0]?.n ?? 0;
   }
 
-  async pendingRenditionsOf(userId: number): Promise<number> {
-    // from the partial index of waiting items by user (media_renditions_pending_user); past 1,000
-    // the exact place no longer matters
+  async pendingRenditionsOf(userId: number, address: string | null): Promise<number> {
+    // from the partial indexes of waiting items by user and by address; past 1,000 the exact
+    // place no longer matters
     const rows: Array<{ n: number }> = await this.db.rows(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM media WHERE renditions_state = 'pending' AND user_id = $1 LIMIT 1000) w`,
-      [userId],
+      `SELECT GREATEST(
+         (SELECT count(*) FROM (SELECT 1 FROM media WHERE renditions_state = 'pending' AND user_id = $1 LIMIT 1000) u),
+         (SELECT count(*) FROM (SELECT 1 FROM media WHERE renditions_state = 'pending' AND upload_address = $2
+                                 LIMIT 1000) a))::int AS n`,
+      [userId, address],
     );
     return rows[0]?.n ?? 0;
   }

@@ -55,14 +55,14 @@ export class RenditionService {
   }
 
   /**
-   * Queues the item's renditions, behind the owner's own items still waiting (priority n for
-   * the owner's n-th), so a flood from one visitor, or a bucket import, never holds back another
-   * visitor's first upload. A queue that is down (Redis) only delays them: the item is shown by
+   * Queues the item's renditions, behind the items still waiting from the same owner or the same
+   * address (priority n for the n-th), so a flood from one visitor, from many sessions of one
+   * address, or a bucket import never holds back another visitor's first upload. A queue that is down (Redis) only delays them: the item is shown by
    * its original and the backfill job makes them later, so an upload never fails here.
    */
-  async request(mediaId: number, ownerId: number): Promise<void> {
+  async request(mediaId: number, ownerId: number, address: string | null = null): Promise<void> {
     try {
-      const waiting = await this.media.pendingRenditionsOf(ownerId);
+      const waiting = await this.media.pendingRenditionsOf(ownerId, address);
       await this.jobs.enqueue(
         MAKE_RENDITIONS,
         { mediaId },

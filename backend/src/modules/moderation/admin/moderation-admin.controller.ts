@@ -41,7 +41,7 @@ export class ModerationAdminController {
   @Post('moderation/keep')
   @HttpCode(200)
   @RequireJson()
-  @Audited({ action: 'moderation.keep', target: bodyIds('media'), inTransaction: true })
+  @Audited({ action: 'moderation.keep', target: bodyIds('media') })
   @ApiOkResponse({ type: KeepResultDto })
   keep(@Body() body: MediaIdsDto, @Actor() actor: AuditActor): Promise<KeepResultDto> {
     return this.moderation.keep(body.ids, actor);
@@ -50,7 +50,7 @@ export class ModerationAdminController {
   @Post('moderation/delete')
   @HttpCode(200)
   @RequireJson()
-  @Audited({ action: 'moderation.delete', target: bodyIds('media'), inTransaction: true })
+  @Audited({ action: 'moderation.delete', target: bodyIds('media') })
   @ApiOkResponse({ type: ModerationDeleteResultDto })
   delete(@Body() body: MediaIdsDto, @Actor() actor: AuditActor): Promise<ModerationDeleteResultDto> {
     return this.moderation.delete(body.ids, actor);
@@ -59,7 +59,7 @@ export class ModerationAdminController {
   @Post('users/ban')
   @HttpCode(200)
   @RequireJson()
-  @Audited({ action: 'user.ban', target: bodyIds('user'), inTransaction: true })
+  @Audited({ action: 'user.ban', target: bodyIds('user') })
   @ApiOkResponse({ type: BanResultDto })
   ban(@Body() body: BanUsersDto, @Actor() actor: AuditActor): Promise<BanResultDto> {
     return this.moderation.ban(body.ids, body.deleteMedia ?? false, actor);
@@ -68,7 +68,7 @@ export class ModerationAdminController {
   @Post('users/unban')
   @HttpCode(200)
   @RequireJson()
-  @Audited({ action: 'user.unban', target: bodyIds('user'), inTransaction: true })
+  @Audited({ action: 'user.unban', target: bodyIds('user') })
   @ApiOkResponse({ type: UnbanResultDto })
   unban(@Body() body: UserIdsDto, @Actor() actor: AuditActor): Promise<UnbanResultDto> {
     return this.moderation.unban(body.ids, actor);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type AuditActor, type AuditEntry, auditInsert, idsTarget } from '../../../platform/audit/audit-entry.js';
+import { type AuditActor, idsTarget } from '../../../platform/audit/audit-entry.js';
+import { AuditLog } from '../../../platform/audit/audit-log.js';
 import { DomainError, notFound } from '../../../platform/domain-error.js';
 import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
 import { Database, type Sql } from '../../../platform/database/sql.js';
@@ -87,7 +88,10 @@ const REPORT_UPSERT = `
 
 @Injectable()
 export class TypeormModerationRepository extends ModerationRepository {
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly audit: AuditLog,
+  ) {
     super();
   }
 
@@ -183,13 +187,16 @@ export class TypeormModerationRepository extends ModerationRepository {
           WHERE m.id = ANY($1::int[]) AND u.id = m.user_id AND m.hidden <> (u.banned_at IS NOT NULL)`,
         [kept],
       );
-      await this.audit(m, {
-        ...actor,
-        action: 'moderation.keep',
-        target: idsTarget('media', kept),
-        outcome: 'ok',
-        detail: this.missing(ids, kept),
-      });
+      await this.audit.record(
+        {
+          actor,
+          action: 'moderation.keep',
+          target: idsTarget('media', kept),
+          outcome: 'ok',
+          detail: this.missing(ids, kept),
+        },
+        m,
+      );
       return kept;
     });
   }
@@ -206,16 +213,19 @@ export class TypeormModerationRepository extends ModerationRepository {
         `UPDATE moderation SET status = 'banned', decided_at = now() WHERE uploader_id = ANY($1::int[]) AND status = 'open'`,
         [banned],
       );
-      await this.audit(m, {
-        ...actor,
-        action: 'user.ban',
-        target: idsTarget('user', banned),
-        outcome: 'ok',
-        detail:
-          [deleteMedia ? 'with all their media deleted' : '', this.missing(ids, banned) ?? '']
-            .filter(Boolean)
-            .join('; ') || undefined,
-      });
+      await this.audit.record(
+        {
+          actor,
+          action: 'user.ban',
+          target: idsTarget('user', banned),
+          outcome: 'ok',
+          detail:
+            [deleteMedia ? 'with all their media deleted' : '', this.missing(ids, banned) ?? '']
+              .filter(Boolean)
+              .join('; ') || undefined,
+        },
+        m,
+      );
       return banned;
     });
   }
@@ -236,13 +246,16 @@ export class TypeormModerationRepository extends ModerationRepository {
           WHERE m.user_id = ANY($1::int[]) AND m.hidden`,
         [unbanned],
       );
-      await this.audit(m, {
-        ...actor,
-        action: 'user.unban',
-        target: idsTarget('user', unbanned),
-        outcome: 'ok',
-        detail: this.missing(ids, unbanned),
-      });
+      await this.audit.record(
+        {
+          actor,
+          action: 'user.unban',
+          target: idsTarget('user', unbanned),
+          outcome: 'ok',
+          detail: this.missing(ids, unbanned),
+        },
+        m,
+      );
       return unbanned;
     });
   }
@@ -257,11 +270,6 @@ export class TypeormModerationRepository extends ModerationRepository {
   private async ids(m: Sql, sql: string, params: unknown[]): Promise<number[]> {
     const rows = await m.rows<{ id: number }>(sql, params);
     return rows.map((r) => r.id).sort((a, b) => a - b);
-  }
-
-  private async audit(m: Sql, entry: AuditEntry): Promise<void> {
-    const { sql, params } = auditInsert(entry);
-    await m.write(sql, params);
   }
 
   private missing(asked: readonly number[], found: readonly number[]): string | undefined {

@@ -11,9 +11,8 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { DomainError, forbidden, unauthenticated } from '../../../platform/domain-error.js';
 import type { User } from '../domain/user.js';
-import { SESSION_ID_PATTERN } from '../domain/user.js';
 import { UserRepository } from '../user.repository.js';
-import { SESSION_COOKIE } from './session-cookie.js';
+import { SessionCookies } from './session-cookie.js';
 
 /** Where a route names its user: `params.id`, `body.userId`, `query.userId`, ... */
 export type SelfRef = `${'params' | 'body' | 'query'}.${string}`;
@@ -37,12 +36,13 @@ export class VisitorGuard implements CanActivate {
   constructor(
     private readonly users: UserRepository,
     private readonly reflector: Reflector,
+    private readonly cookies: SessionCookies,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<VisitorRequest>();
-    const sessionId: unknown = req.cookies?.[SESSION_COOKIE];
-    if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) throw unauthenticated();
+    const sessionId = this.cookies.read(req);
+    if (!sessionId) throw unauthenticated();
     const user = await this.users.findBySessionId(sessionId);
     if (!user) throw unauthenticated('Your session is unknown: create one with POST /api/session');
     req.visitor = user;
@@ -69,9 +69,3 @@ export const RefuseBanned = () => SetMetadata(REFUSE_BANNED_KEY, true);
 export const CurrentVisitor = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): User => ctx.switchToHttp().getRequest<VisitorRequest>().visitor!,
 );
-
-/** Same as CurrentVisitor but null when there is no valid session (public routes). */
-export const OptionalVisitorSessionId = createParamDecorator((_: unknown, ctx: ExecutionContext): string | null => {
-  const sid: unknown = ctx.switchToHttp().getRequest<Request>().cookies?.[SESSION_COOKIE];
-  return typeof sid === 'string' && SESSION_ID_PATTERN.test(sid) ? sid : null;
-});

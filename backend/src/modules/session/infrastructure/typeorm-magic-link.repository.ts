@@ -63,18 +63,19 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
     };
   }
 
-  async redeem(token: MagicLinkToken): Promise<RedeemResult> {
+  async redeem(token: MagicLinkToken, effect: { newSessionId: string; handoffHash: string }): Promise<RedeemResult> {
     try {
       return await this.db.transaction(async (tx) => {
         const spent = await tx.one(
-          `UPDATE magic_link_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
-          [token.id],
+          `UPDATE magic_link_tokens SET used_at = now(), handoff_hash = $2 WHERE id = $1 AND used_at IS NULL RETURNING id`,
+          [token.id, effect.handoffHash],
         );
         if (!spent) return 'already-used';
         if (token.purpose === 'verify')
-          await tx.rows(`UPDATE users SET email = $2, email_verified = true WHERE id = $1`, [
+          await tx.rows(`UPDATE users SET email = $2, email_verified = true, session_id = $3 WHERE id = $1`, [
             token.userId,
             token.email,
+            effect.newSessionId,
           ]);
         return 'redeemed';
       });
@@ -83,6 +84,16 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
       if (isUniqueViolation(err, 'users_verified_email_ci')) return 'email-taken';
       throw err;
     }
+  }
+
+  async takeHandoff(handoffHash: string, maxAgeMs: number): Promise<number | null> {
+    const r = await this.db.one<{ user_id: number }>(
+      `UPDATE magic_link_tokens SET handoff_hash = NULL
+       WHERE handoff_hash = $1 AND used_at > now() - make_interval(secs => $2::double precision / 1000)
+       RETURNING user_id`,
+      [handoffHash, maxAgeMs],
+    );
+    return r ? r.user_id : null;
   }
 
   async claimMail(leaseMs: number): Promise<QueuedLinkMail | null> {
@@ -94,7 +105,7 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
          WHERE failed_at IS NULL AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
          ORDER BY id LIMIT 1
          FOR UPDATE SKIP LOCKED)
-       RETURNING id, recipient, username, purpose, token, attempts`,
+       RETURNING id, recipient, username, purpose, token, attempts, created_at`,
       [leaseMs],
     );
     if (!r) return null;
@@ -105,6 +116,7 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
       purpose: r.purpose,
       token: r.token,
       attempts: r.attempts,
+      requestedAt: new Date(r.created_at),
     };
   }
 
@@ -138,6 +150,7 @@ interface OutboxRow {
   purpose: MagicLinkPurpose;
   token: string | null;
   attempts: number;
+  created_at: Date;
 }
 
 /** The link's account: given by id (save account), or the owner of a verified address (login-existing). */

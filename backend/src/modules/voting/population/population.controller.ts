@@ -3,7 +3,6 @@ import { JobAcceptedDto } from '../../../platform/jobs/job-view.dto.js';
 import { jobAccepted } from '../../../platform/jobs/job-queue.js';
 import { ApiAcceptedResponse, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { AuditAction } from '../../../platform/audit/audit-entry.js';
 import { Audited } from '../../../platform/audit/audited.js';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import {
@@ -32,7 +31,7 @@ export class PopulationController {
 
   /** start and continue answer 202 (a job carries the work); pause and stop answer 200. */
   @Post('populate-votes')
-  @Audited({ action: (req) => `population.${req.body?.action ?? 'start'}` as AuditAction, target: () => 'votes' })
+  @Audited({ action: (req) => `population.${req.body?.action ?? 'start'}`, target: () => 'votes' })
   @ApiExtraModels(PopulationResultDto)
   @ApiOkResponse({ type: PopulationStatusDto, description: 'pause, stop' })
   @ApiAcceptedResponse({ type: PopulationStatusDto, description: 'start, continue: the jobId carries the work' })

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { auditActions } from '../../../platform/audit/audit-actions.js';
 import { SystemUsersModule } from '../../session/system-users.module.js';
 import { TypeormPopulationRepository } from './infrastructure/typeorm-population.repository.js';
 import { PopulationController } from './population.controller.js';
@@ -16,6 +17,14 @@ import { RemovePopulationJob } from './remove-population.job.js';
     PopulationJob,
     RemovePopulationJob,
     { provide: PopulationRepository, useClass: TypeormPopulationRepository },
+    auditActions([
+      'population.start',
+      'population.continue',
+      'population.pause',
+      'population.stop',
+      'population.remove',
+      'db.fix_sequence',
+    ]),
   ],
 })
 export class PopulationModule {}

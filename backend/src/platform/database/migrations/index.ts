@@ -21,7 +21,9 @@ import { GeocodeQueue1763861200000 } from './1763861200000-geocode-queue.js';
 import { Operations1763880000000 } from './1763880000000-operations.js';
 import { MediaRenditions1764100000000 } from './1764100000000-media-renditions.js';
 import { JobPriority1764100100000 } from './1764100100000-job-priority.js';
-import { SeededUsers1764200000000 } from './1764200000000-seeded-users.js';
+import { MediaUploadAddress1764100200000 } from './1764100200000-media-upload-address.js';
+import { SessionHandoff1764200000000 } from './1764200000000-session-handoff.js';
+import { SeededUsers1764300000000 } from './1764300000000-seeded-users.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -48,5 +50,7 @@ export const migrations = [
   Operations1763880000000,
   MediaRenditions1764100000000,
   JobPriority1764100100000,
-  SeededUsers1764200000000,
+  MediaUploadAddress1764100200000,
+  SessionHandoff1764200000000,
+  SeededUsers1764300000000,
 ];

@@ -3,8 +3,10 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { unauthenticated } from '../../domain-error.js';
 import { AdminCredentials } from './admin-credentials.js';
-import { AdminPasswordCheck, clientIp } from './admin-password-check.js';
+import { clientIp } from '../client-ip.js';
+import { AdminPasswordCheck } from './admin-password-check.js';
 import { isAdminPublic, isAdminRoute } from './admin-routes.js';
+import { AdminMediaPass } from './admin-media-pass.js';
 import { AdminTokens } from './admin-sessions.js';
 import { parseBasicAuth, parseBearer } from './authorization-header.js';
 
@@ -24,6 +26,7 @@ export class AdminAuthGuard implements CanActivate {
     private readonly passwords: AdminPasswordCheck,
     private readonly tokens: AdminTokens,
     private readonly reflector: Reflector,
+    private readonly mediaPass: AdminMediaPass,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -46,6 +49,8 @@ export class AdminAuthGuard implements CanActivate {
       if (check.kind === 'expired') throw unauthenticated('Admin session expired');
       req.admin = check.username;
       req.adminToken = token;
+      // a portal logged in before the /media pass existed gets it with its next call
+      this.mediaPass.grant(req, res, token, check.expiresAt);
       return;
     }
     const given = parseBasicAuth(req.headers.authorization);

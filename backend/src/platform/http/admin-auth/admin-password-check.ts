@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { DomainError, unauthenticated } from '../../domain-error.js';
 import { AdminCredentials } from './admin-credentials.js';
 import { AdminLoginThrottle } from './admin-login-throttle.js';
@@ -44,5 +44,3 @@ export class AdminPasswordCheck {
     await this.throttle.succeeded(attempt, stale);
   }
 }
-
-export const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';

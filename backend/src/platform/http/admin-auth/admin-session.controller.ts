@@ -4,8 +4,10 @@ import { IsString, MaxLength, MinLength } from 'class-validator';
 import type { Response } from 'express';
 import type { AdminRequest } from './admin-auth.guard.js';
 import { AdminCredentials } from './admin-credentials.js';
-import { AdminPasswordCheck, clientIp } from './admin-password-check.js';
+import { clientIp } from '../client-ip.js';
+import { AdminPasswordCheck } from './admin-password-check.js';
 import { AdminOnly, AdminPublic } from './admin-routes.js';
+import { AdminMediaPass } from './admin-media-pass.js';
 import { AdminTokens } from './admin-sessions.js';
 import { RequireJson } from '../require-json.js';
 import { Audited } from '../../audit/audited.js';
@@ -38,13 +40,18 @@ export class AdminSessionController {
     private readonly passwords: AdminPasswordCheck,
     private readonly credentials: AdminCredentials,
     private readonly tokens: AdminTokens,
+    private readonly mediaPass: AdminMediaPass,
   ) {}
 
   @Post('login')
   @HttpCode(200)
   @AdminPublic()
   @RequireJson()
-  @Audited({ action: 'admin.login', target: () => 'admin portal' })
+  @Audited({
+    action: 'admin.login',
+    target: () => 'admin portal',
+    claimed: (req) => (typeof req.body?.username === 'string' ? req.body.username : undefined),
+  })
   @ApiOkResponse({ type: AdminLoginAnswerDto, description: '401 Invalid credentials; 429 while throttled' })
   async login(
     @Req() req: AdminRequest,
@@ -53,7 +60,9 @@ export class AdminSessionController {
   ): Promise<AdminLoginAnswerDto> {
     res.setHeader('Cache-Control', 'no-store');
     await this.passwords.verify(body.username, body.password, clientIp(req), res);
+    req.admin = body.username; // proven now: the audit row may name it
     const { token, expiresAt } = await this.tokens.issue(body.username, this.credentials.sessionTag);
+    this.mediaPass.grant(req, res, token, expiresAt); // hidden media in the portal's <img>s
     return { token, expiresAt: expiresAt.toISOString(), username: body.username };
   }
 
@@ -63,7 +72,8 @@ export class AdminSessionController {
   @AdminOnly()
   @Audited({ action: 'admin.logout', target: () => 'admin portal' })
   @ApiNoContentResponse({ description: 'The token no longer authenticates anything' })
-  async logout(@Req() req: AdminRequest): Promise<void> {
+  async logout(@Req() req: AdminRequest, @Res({ passthrough: true }) res: Response): Promise<void> {
     if (req.adminToken) await this.tokens.revoke(req.adminToken);
+    this.mediaPass.revoke(res);
   }
 }

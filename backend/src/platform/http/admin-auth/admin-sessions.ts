@@ -63,7 +63,8 @@ export class TypeormAdminSessionStore extends AdminSessionStore {
   }
 }
 
-export type TokenCheck = { kind: 'valid'; username: string } | { kind: 'expired' } | { kind: 'unknown' };
+export type TokenCheck =
+  { kind: 'valid'; username: string; expiresAt: Date } | { kind: 'expired' } | { kind: 'unknown' };
 
 /** 256 random bits, base64url: what a token must look like before it is looked up at all. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -100,7 +101,19 @@ export class AdminTokens {
     if (!s) return { kind: 'unknown' };
     if (s.revokedAt || s.expiresAt.getTime() <= Date.now() || s.credentialsTag !== credentialsTag)
       return { kind: 'expired' };
-    return { kind: 'valid', username: s.username };
+    return { kind: 'valid', username: s.username, expiresAt: s.expiresAt };
+  }
+
+  /** The /media pass of a token (AdminMediaPass): its stored hash, which no bearer check accepts. */
+  passOf(token: string): string {
+    return hashOf(token);
+  }
+
+  /** Whether a /media pass belongs to a live session. */
+  async checkPass(pass: string, credentialsTag: string): Promise<boolean> {
+    if (!/^[0-9a-f]{64}$/.test(pass)) return false;
+    const s = await this.store.find(pass);
+    return !!s && !s.revokedAt && s.expiresAt.getTime() > Date.now() && s.credentialsTag === credentialsTag;
   }
 
   async revoke(token: string): Promise<void> {

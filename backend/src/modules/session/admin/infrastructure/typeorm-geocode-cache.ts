@@ -68,7 +68,9 @@ export class TypeormGeocodeCache extends GeocodeCache {
     );
     if (!slot) {
       const state = await this.db.one<{ wait_ms: string | number; queued: boolean }>(
-        `SELECT greatest(0, extract(epoch FROM (next_at - now())) * 1000) AS wait_ms,
+        // next_at starts at '-infinity' (never paced yet), which PostgreSQL 15 cannot subtract from
+        `SELECT CASE WHEN isfinite(next_at) THEN greatest(0, extract(epoch FROM (next_at - now())) * 1000) ELSE 0 END
+                  AS wait_ms,
                 EXISTS (SELECT 1 FROM geocode_cache WHERE ${CLAIMABLE}) AS queued
            FROM geocode_pace WHERE id = 1`,
       );

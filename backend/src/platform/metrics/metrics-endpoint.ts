@@ -1,0 +1,91 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '../../config/env.js';
+import { PinoNestLogger } from '../logging/nest-logger.js';
+import { Metrics } from './metrics.js';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const m = /^Bearer (\S+)$/i.exec(header ?? '');
+  return Boolean(m) && timingSafeEqual(digest(m![1]!), digest(token));
+}
+
+/**
+ * Answers a scrape: the text format when the bearer token matches (or none is asked for), else a
+ * 401 in the API's error shape. Plain node:http types, so it serves both the API's Express app
+ * (`/api/metrics`) and the separate metrics port.
+ */
+export function scrapeHandler(metrics: Metrics, token: string | undefined) {
+  return (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const answer = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
+      res.end(body);
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      answer(
+        405,
+        'application/json',
+        JSON.stringify({ statusCode: 405, error: 'method_not_allowed', message: 'GET only' }),
+        { allow: 'GET, HEAD' },
+      );
+      return;
+    }
+    if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
+      answer(
+        401,
+        'application/json',
+        JSON.stringify({
+          statusCode: 401,
+          error: 'unauthenticated',
+          message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>',
+        }),
+        { 'www-authenticate': 'Bearer realm="metrics"' },
+      );
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => answer(200, metrics.registry.contentType, text),
+      (err: unknown) => answer(500, 'text/plain', `metrics could not be collected: ${(err as Error).message}\n`),
+    );
+  };
+}
+
+/**
+ * METRICS_PORT: a listener of its own answering `/metrics` (the worker has no other HTTP; an API
+ * can keep scrapes off its public port). It asks for the token only when METRICS_TOKEN is set:
+ * the port's reachability is the boundary otherwise (publish it on the internal network only).
+ */
+@Injectable()
+export class MetricsServer implements OnApplicationBootstrap, OnModuleDestroy {
+  private server?: http.Server;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+    private readonly logger: PinoNestLogger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const port = this.config.metricsPort;
+    if (port === undefined) return;
+    const scrape = scrapeHandler(this.metrics, this.config.metricsToken);
+    const server = http.createServer((req, res) => {
+      const path = (req.url ?? '').split('?')[0];
+      if (path === '/metrics' || path === '/api/metrics') return scrape(req, res);
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at /metrics\n');
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, this.config.listenAddress, () => resolve());
+    });
+    this.server = server;
+    this.logger.log({ msg: `Metrics on port ${port} at /metrics`, metricsPort: port });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
