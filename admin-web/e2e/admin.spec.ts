@@ -223,6 +223,9 @@ test('Populate Votes: Start runs the population to completion with live progress
   await page.screenshot({ path: path.join(SHOTS, 'users-populated-desktop.png') });
   await page.getByLabel('Populated', { exact: true }).click();
   await page.getByRole('option', { name: 'All users' }).click();
+  // the select's menu is gone before the next test clicks the sidebar
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await settled(page);
 });
 
 test('Bucket Manager: duplicate scan job, Select Duplicates keeps the newest, select-all, delete selected', async () => {

@@ -195,7 +195,7 @@ test('Delete asks with the Media page confirmation; Cancel changes nothing; Dele
 
 test('Ban uploader, also deleting all their media: one call; the uploader can no longer upload', async () => {
   await item(page, 'mod-b-1.jpg')
-    .getByRole('button', { name: `Ban ${b.username}` })
+    .getByRole('button', { name: `Ban uploader ${b.username}` })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Ban user' });
   await expect(dialog).toContainText(TRUST_TEXTS.banEffect);

@@ -31,7 +31,6 @@ export type BucketDeleteResult = Schemas['BucketDeleteResultDto'];
 export type Population = Schemas['PopulationOverviewDto'];
 /** What the control calls answer: the run alone. */
 export type PopulationStatus = Schemas['PopulationStatusDto'];
-export type PopulationPlan = Schemas['PopulationPlanDto'];
 export type RemovalResult = Schemas['RemovalResultDto'];
 export type PopulationAction = NonNullable<Schemas['PopulationActionDto']['action']>;
 export type UserSequenceFixed = Schemas['UserSequenceFixedDto'];
