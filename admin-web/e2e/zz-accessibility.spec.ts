@@ -8,7 +8,8 @@ import { newVisitor, report, upload } from './visitors';
  * Issue 22: every admin page is axe-clean (no serious or critical finding) at 1280×800 and
  * 390×844, with the pieces that open over a page (the media preview, the jobs list) audited too,
  * and every page has exactly one h1. The spec seeds its own content (a photo, a video and a
- * reported item), so it does not depend on the other specs.
+ * reported item), so it does not depend on the other specs; named to run last (specs run in name
+ * order), so what it adds never changes what the others count.
  */
 const PAGES: [name: string, url: string, ready: (p: Page) => Promise<unknown>][] = [
   ['dashboard', '/adm', (p) => expect(p.getByRole('link', { name: /^Media/ })).toBeVisible()],
