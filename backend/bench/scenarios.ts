@@ -9,6 +9,7 @@ import { uploads } from './uploads.scenario.js';
 import { visitorWait } from './visitor-wait.scenario.js';
 import { mediaDelivery } from './media-delivery.scenario.js';
 import { uploadFlood } from './upload-flood.scenario.js';
+import { metricsCost } from './metrics-cost.scenario.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
@@ -38,4 +39,5 @@ export const scenarios: Scenario[] = [
   visitorWait,
   mediaDelivery,
   uploadFlood,
+  metricsCost,
 ];

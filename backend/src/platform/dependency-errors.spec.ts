@@ -1,4 +1,4 @@
-import { unavailableDependency } from './dependency-errors.js';
+import { failedAt, unavailableDependency } from './dependency-errors.js';
 
 describe('unavailableDependency', () => {
   const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -38,5 +38,10 @@ describe('unavailableDependency', () => {
       'text',
     ])
       expect(unavailableDependency(err)).toBe(null);
+  });
+
+  it('names the dependency a bare socket error was tagged with (a streamed S3 upload), and leaves bugs alone', () => {
+    expect(unavailableDependency(failedAt('storage', withCode('ECONNREFUSED')))).toBe('storage');
+    expect(unavailableDependency(failedAt('storage', new TypeError('bug')))).toBeNull();
   });
 });

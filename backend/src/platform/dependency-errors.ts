@@ -25,12 +25,30 @@ const DRIVER_MESSAGES = [
 ];
 
 /**
+ * Names the dependency behind a socket-level failure that does not say where it came from (the S3
+ * SDK's streaming upload rejects with the bare socket error, no $metadata): without this it would
+ * read as the database's.
+ */
+export function failedAt<E>(dependency: Dependency, err: E): E {
+  const code = err && typeof err === 'object' ? (err as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) Object.assign(err as object, { unavailable: dependency });
+  return err;
+}
+
+/**
  * Which dependency an unexpected error says is down, or null when it is a plain bug. Such an
  * error answers 503 with Retry-After, and is logged once per outage instead of once per request.
  */
 export function unavailableDependency(err: unknown): Dependency | null {
   if (!err || typeof err !== 'object') return null;
-  const e = err as { $metadata?: { httpStatusCode?: number }; name?: string; code?: unknown; driverError?: unknown };
+  const e = err as {
+    $metadata?: { httpStatusCode?: number };
+    name?: string;
+    code?: unknown;
+    driverError?: unknown;
+    unavailable?: Dependency;
+  };
+  if (e.unavailable) return e.unavailable;
   // AWS SDK errors carry $metadata: no HTTP answer, a 5xx or a timeout is the object store being away
   if (e.$metadata) {
     const status = e.$metadata.httpStatusCode;

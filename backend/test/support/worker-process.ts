@@ -30,7 +30,7 @@ export async function dropQueues(redisUrl: string, prefix: string): Promise<void
 }
 
 /**
- * Compiles the backend (tsc, as production builds it) into a folder of its own under
+ * Compiles the backend (tsc and the SQL files, as production builds it) into a folder of its own under
  * node_modules/.cache, so `node <dir>/worker.js` finds the packages and never touches dist/.
  */
 export async function buildBackend(): Promise<{ dir: string; remove(): Promise<void> }> {
@@ -58,6 +58,9 @@ export async function buildBackend(): Promise<{ dir: string; remove(): Promise<v
     },
   );
   if (!existsSync(path.join(dir, 'worker.js'))) throw new Error(`Build failed:\n${r.stdout}\n${r.stderr}`);
+  // the database's SQL files, beside the compiled migrations as in dist/
+  const sql = spawnSync(process.execPath, ['scripts/copy-sql.mjs', dir], { cwd: backendDir, encoding: 'utf8' });
+  if (sql.status !== 0) throw new Error(`Copying the SQL files failed:\n${sql.stdout}\n${sql.stderr}`);
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { applySqlFiles } from './sql-files.js';
 import { TypeOrmLogger } from './typeorm-logger.js';
 
 // any fixed 64-bit number: identifies "this product's migrations" among advisory locks
@@ -11,7 +12,8 @@ type MigrationLog = Pick<Logger, 'log'>;
  * Opens the data source and brings the schema up to date. On PostgreSQL several API replicas
  * may start at once, so migrations run under an advisory lock: one replica migrates, the others
  * wait and then find nothing pending. (PGlite is one process with one connection: no lock.)
- * Each applied migration is logged by TypeOrmLogger; the run as a whole here.
+ * Each applied migration is logged by TypeOrmLogger; the run as a whole here. After the versioned
+ * migrations, the repeatable ones: the SQL files (functions, triggers) that are new or changed.
  */
 export async function openDataSource(
   options: DataSourceOptions,
@@ -45,6 +47,8 @@ async function migrate(ds: DataSource, log: MigrationLog): Promise<void> {
   const started = performance.now();
   if (ds.logger instanceof TypeOrmLogger) ds.logger.startTiming();
   const applied = await ds.runMigrations({ transaction: 'each' });
+  const files = await ds.transaction((m) => applySqlFiles(m.queryRunner!));
+  if (files.length) log.log({ msg: 'sql files applied', files: files.length, names: files });
   const ms = Math.round(performance.now() - started);
   if (applied.length) log.log({ msg: 'migrations applied', applied: applied.length, total: ds.migrations.length, ms });
   else log.log({ msg: 'schema up to date', migrations: ds.migrations.length });

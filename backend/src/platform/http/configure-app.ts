@@ -29,7 +29,7 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.disable('x-powered-by');
   // first, so every answer is logged, also the ones the guards below give
   const metrics = app.get(Metrics);
-  app.use(requestLog(app.get<RootLogger>(ROOT_LOGGER), metrics.enabled ? metrics.observeRequest : undefined));
+  app.use(requestLog(app.get<RootLogger>(ROOT_LOGGER), metrics.observeRequest));
   // scrapes skip the guards and the flood guard below: the token is their gate (off without one)
   if (config.metricsToken) app.use('/api/metrics', scrapeHandler(metrics, config.metricsToken));
   app.use(

@@ -1,3 +1,4 @@
+import { failedAt } from '../dependency-errors.js';
 import {
   BucketAlreadyOwnedByYou,
   type BucketLocationConstraint,
@@ -69,6 +70,15 @@ export class S3ObjectStorage extends ObjectStorage {
 
   async put(key: string, body: Readable, contentType: string, size?: number): Promise<void> {
     this.assertKey(key);
+    try {
+      await this.upload(key, body, contentType, size);
+    } catch (err) {
+      // a streamed upload's socket error comes bare: it is the object store that is away
+      throw failedAt('storage', err);
+    }
+  }
+
+  private async upload(key: string, body: Readable, contentType: string, size?: number): Promise<void> {
     if (size !== undefined && size <= PART_SIZE) {
       // one request with a known length streams straight through; the multipart path below
       // would first collect a whole part, i.e. the whole of every photo, in memory

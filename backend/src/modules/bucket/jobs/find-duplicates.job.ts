@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
 import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
 import { isRenditionKey } from '../../media/domain/renditions.js';
+import { isQuarantinedKey } from '../../../platform/storage/object-transfer.js';
 import { ObjectStorage } from '../../../platform/storage/object-storage.js';
 import {
   type BucketFile,
@@ -47,7 +48,7 @@ export class FindDuplicatesJob implements JobHandler<Record<string, never>, Dupl
   async run(_payload: Record<string, never>, ctx: JobContext): Promise<DuplicateResult> {
     const files: BucketFile[] = [];
     // renditions are copies made by the app, not files of their own
-    for await (const f of this.storage.list()) if (!isRenditionKey(f.key)) files.push(f);
+    for await (const f of this.storage.list()) if (!isRenditionKey(f.key) && !isQuarantinedKey(f.key)) files.push(f);
     const bySize = groupBySize(files);
     const toHash = bySize.flatMap((g) => g.files);
     const hashes = new Map<string, string>();

@@ -11,6 +11,7 @@ import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
 import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
 import { ObjectStorage } from '../../../platform/storage/object-storage.js';
 import { isRenditionKey } from '../../media/domain/renditions.js';
+import { isQuarantinedKey } from '../../../platform/storage/object-transfer.js';
 import { type AcceptedType, acceptUpload, nameExtension, SNIFF_BYTES } from '../../media/domain/upload-policy.js';
 import { OriginalCleaner } from '../../media/original-cleaner.js';
 import { RenditionService } from '../../media/renditions/rendition.service.js';
@@ -56,7 +57,7 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
 
   async run(_payload: Record<string, never>, ctx: JobContext): Promise<ImportResult> {
     const files: BucketFile[] = [];
-    for await (const f of this.storage.list()) if (!isRenditionKey(f.key)) files.push(f);
+    for await (const f of this.storage.list()) if (!isRenditionKey(f.key) && !isQuarantinedKey(f.key)) files.push(f);
     // our own order (not the store's) so a resumed attempt agrees with the checkpoint
     files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const totalFiles = files.length;

@@ -24,6 +24,7 @@ import { JobPriority1764100100000 } from './1764100100000-job-priority.js';
 import { MediaUploadAddress1764100200000 } from './1764100200000-media-upload-address.js';
 import { SessionHandoff1764200000000 } from './1764200000000-session-handoff.js';
 import { SeededUsers1764300000000 } from './1764300000000-seeded-users.js';
+import { SqlFiles1764310000000 } from './1764310000000-sql-files.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   MediaUploadAddress1764100200000,
   SessionHandoff1764200000000,
   SeededUsers1764300000000,
+  SqlFiles1764310000000,
 ];
