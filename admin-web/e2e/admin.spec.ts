@@ -210,23 +210,6 @@ test('Populate Votes: Start runs the population to completion with live progress
   await expect(again.getByRole('button', { name: 'Add another population' })).toBeDisabled();
   await again.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: 'Remove populated votes and users' })).toBeEnabled();
-
-  // its users carry the badge on Users, and the filter tells them apart
-  await sidebar(page).getByRole('menuitem', { name: 'Users' }).click();
-  await page.getByLabel('Populated', { exact: true }).click();
-  await page.getByRole('option', { name: 'Populated only' }).click();
-  const rows = page.locator('.RaDataTable-tbody tr');
-  await expect(rows.first().getByText('Populated', { exact: true })).toBeVisible();
-  expect(await rows.count()).toBeGreaterThan(1);
-  for (const row of await rows.all()) await expect(row.getByText('Populated', { exact: true })).toBeVisible();
-  await settled(page);
-  await page.screenshot({ path: path.join(SHOTS, 'users-populated-desktop.png') });
-  await page.getByLabel('Populated', { exact: true }).click();
-  await page.getByRole('option', { name: 'All users' }).click();
-  await expect(page.getByRole('listbox')).toBeHidden();
-  // back where the walk was (the next test starts from the sidebar of the Populate Votes page)
-  await page.goto('/adm/populate-votes');
-  await expect(page.getByRole('button', { name: 'Fix User Sequence' })).toBeVisible();
 });
 
 test('Bucket Manager: duplicate scan job, Select Duplicates keeps the newest, select-all, delete selected', async () => {
