@@ -46,8 +46,9 @@ EXPOSE 3000
 CMD ["node", "backend/dist/main.js"]
 
 FROM nginx:1.30.4-alpine AS web
+COPY nginx/nginx.conf /etc/nginx/nginx.conf
 COPY nginx/default.conf /etc/nginx/conf.d/default.conf
-COPY nginx/security-headers.http.conf nginx/security-headers.https.conf /etc/nginx/security-headers/
+COPY nginx/security-headers.http.conf nginx/security-headers.https.conf nginx/ad-preview-headers.http.conf nginx/ad-preview-headers.https.conf /etc/nginx/security-headers/
 # the official entrypoint runs /docker-entrypoint.d/*.sh before nginx: picks the headers for PUBLIC_URL
 COPY --chmod=755 nginx/40-security-headers.sh /docker-entrypoint.d/40-security-headers.sh
 COPY --from=build /app/visitor-web/dist /usr/share/nginx/html/visitor

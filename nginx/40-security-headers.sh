@@ -7,4 +7,5 @@ case "${PUBLIC_URL:-}" in
   *) variant=http ;;
 esac
 cp "/etc/nginx/security-headers/security-headers.$variant.conf" /etc/nginx/security-headers.conf
+cp "/etc/nginx/security-headers/ad-preview-headers.$variant.conf" /etc/nginx/ad-preview-headers.conf
 echo "$0: security headers for $variant (PUBLIC_URL=${PUBLIC_URL:-unset})"

@@ -38,6 +38,28 @@ export const freePort = () =>
  * the caller's environment points at (CI exports DATABASE_URL for the backend suite; it must not
  * leak into this run). `host` names it in its origin (PUBLIC_URL). Never outlives this process.
  */
+/** The quotas (new sessions, votes, uploads per network and per visitor) switched off: 0 is no limit. */
+export const NO_QUOTAS = Object.fromEntries(
+  [
+    'SESSIONS_PER_ADDRESS_PER_HOUR',
+    'VOTES_PER_ADDRESS_PER_MINUTE',
+    'UPLOADS_PER_SESSION_PER_HOUR',
+    'UPLOADS_PER_SESSION_PER_DAY',
+    'UPLOAD_MB_PER_SESSION_PER_HOUR',
+    'UPLOAD_MB_PER_SESSION_PER_DAY',
+    'UPLOADS_PER_ADDRESS_PER_HOUR',
+    'UPLOADS_PER_ADDRESS_PER_DAY',
+    'UPLOAD_MB_PER_ADDRESS_PER_HOUR',
+    'UPLOAD_MB_PER_ADDRESS_PER_DAY',
+    'REPORTS_PER_SESSION_PER_HOUR',
+    'REPORTS_PER_ADDRESS_PER_HOUR',
+    // everyone's reports count toward hiding, however new and from whichever network
+    'REPORTER_MIN_AGE_MINUTES',
+    'REPORTER_MIN_VOTES',
+    'MODERATION_REPORTERS_PER_NETWORK',
+  ].map((name) => [name, '0']),
+);
+
 export async function startEmbeddedApi({ entry, logFile, env, host = 'localhost' }) {
   const port = await freePort();
   const origin = `http://${host}:${port}`;
@@ -54,6 +76,8 @@ export async function startEmbeddedApi({ entry, logFile, env, host = 'localhost'
       S3_SECRET_ACCESS_KEY: '',
       SMTP_URL: '',
       NODE_ENV: 'test',
+      // every browser of the suite comes from one address: no per-network or per-visitor quota
+      ...NO_QUOTAS,
       PORT: String(port),
       PUBLIC_URL: origin,
       ...(typeof env === 'function' ? env(origin) : env),

@@ -22,6 +22,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
+import { NO_QUOTAS } from './e2e-harness.mjs';
 import { dockerfileEnv, loadCompose, serviceEnv, substituteAddresses } from './topology/compose.mjs';
 import { startDns } from './topology/dns.mjs';
 import { createChecks, createProcesses, eventually, expect, freePort, sleep } from './topology/harness.mjs';
@@ -53,7 +54,7 @@ const reachable = (url, port) =>
 if (!(await reachable(pgUrl, 5432))) cannotRun(`no PostgreSQL at ${pgUrl}`);
 if (!(await reachable(redisUrl, 6379))) cannotRun(`no Redis at ${redisUrl}`);
 
-const { nginxSecurityHeaders, securityHeaders } = await import(
+const { AD_FRAME_CSP, nginxSecurityHeaders, securityHeaders } = await import(
   pathToFileURL(path.join(root, 'backend/dist/platform/http/security-headers.js')).href
 );
 const { migrations } = await import(
@@ -150,6 +151,7 @@ try {
     PUBLIC_URL: base,
     TRUSTED_PROXIES: 'loopback', // nginx is 127.0.0.1 here, the compose network there
     RATE_LIMIT_PER_MINUTE: '100000', // every request here comes from one address
+    ...NO_QUOTAS, // and so do its sessions, votes and uploads
     JOBS_PREFIX: jobsPrefix,
     JOBS_LOCK_MS: '3000', // a killed worker's job is taken over in seconds
     LOG_LEVEL: 'info',
@@ -255,11 +257,13 @@ try {
     ['/usr/share/nginx/html/visitor', path.join(root, 'visitor-web/dist')],
     ['/usr/share/nginx/html/admin', path.join(root, 'admin-web/dist')],
     ['/etc/nginx/security-headers.conf', path.join(work, 'security-headers.conf')],
+    ['/etc/nginx/ad-preview-headers.conf', path.join(work, 'ad-preview-headers.conf')],
   ]);
   // the image's entrypoint step, run as is with its two paths pointed here
   const entrypoint = substituteExactly(readFileSync(path.join(root, 'nginx/40-security-headers.sh'), 'utf8'), [
     ['/etc/nginx/security-headers/', `${path.join(root, 'nginx')}/`],
     ['/etc/nginx/security-headers.conf', path.join(work, 'security-headers.conf')],
+    ['/etc/nginx/ad-preview-headers.conf', path.join(work, 'ad-preview-headers.conf')],
   ]);
   writeFileSync(path.join(work, 'entrypoint.sh'), entrypoint);
   execFileSync('sh', [path.join(work, 'entrypoint.sh')], {
@@ -759,6 +763,60 @@ ${siteConf}
       await sleep(2500);
       const done = await finish();
       console.log(`     ${done} requests through nginx while api-3 was killed, 0 failed`);
+    },
+  );
+
+  await check(
+    'the admin’s ad preview page gets the ad frame’s headers, as in the embedded mode, not the portal’s CSP',
+    async () => {
+      const [viaNginx, embeddedMode] = await Promise.all([
+        web('/adm/ad-preview.html'),
+        fetch(`http://127.0.0.1:${embeddedPort}/adm/ad-preview.html`),
+      ]);
+      expect(viaNginx.status === 200 && embeddedMode.status === 200, `${viaNginx.status} / ${embeddedMode.status}`);
+      const csp = viaNginx.headers.get('content-security-policy');
+      expect(csp === AD_FRAME_CSP, `nginx sent CSP "${csp}"`);
+      for (const name of Object.keys(securityHeaders(false)).map((n) => n.toLowerCase())) {
+        const a = viaNginx.headers.get(name);
+        const b = embeddedMode.headers.get(name);
+        expect(a === b, `/adm/ad-preview.html ${name}: nginx "${a}" vs embedded "${b}"`);
+      }
+    },
+  );
+
+  await check(
+    'an address holds at most 40 requests in progress: the 41st answers 429 in the API’s error shape',
+    async () => {
+      // each sends a vote's headers and never its body: nginx holds the request while it waits
+      const held = await Promise.all(
+        Array.from(
+          { length: 40 },
+          () =>
+            new Promise((resolve, reject) => {
+              const s = net.connect(webPort, '127.0.0.1', () => {
+                s.write(
+                  'POST /api/votes HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+                );
+                resolve(s);
+              });
+              s.on('error', reject);
+            }),
+        ),
+      );
+      try {
+        await sleep(500);
+        const r = await web('/api/site-config');
+        const body = await r.json().catch(() => null);
+        expect(r.status === 429, `the 41st request answered ${r.status}`);
+        expect(
+          body?.statusCode === 429 && body.error === 'rate_limited' && /connections/.test(body.message),
+          JSON.stringify(body),
+        );
+        expect(r.headers.get('retry-after') === '5', `Retry-After ${r.headers.get('retry-after')}`);
+      } finally {
+        for (const s of held) s.destroy();
+      }
+      await eventually(async () => (await web('/api/site-config')).status === 200, 'the address served again', 5_000);
     },
   );
 

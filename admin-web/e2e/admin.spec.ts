@@ -402,7 +402,7 @@ test('Ads: an empty zone name is refused; the draft runs sandboxed in the previe
         '<script>document.getElementById("ad").textContent = "Ad script ran: " + (function(){try{return String(parent.document)}catch(e){return "parent blocked"}})()</script>',
     );
   const frame = zone.locator('iframe[title^="Ad preview"]');
-  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-popups allow-popups-to-escape-sandbox');
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-popups');
   await expect(
     page.frameLocator('iframe[title^="Ad preview"]').getByText('Ad script ran: parent blocked'),
   ).toBeVisible();

@@ -36,6 +36,28 @@ const exited = (child: ChildProcess) =>
  * load generator and the server do not share an event loop. Only the given settings reach it:
  * a developer's own S3/SMTP/REDIS variables never leak into a bench run.
  */
+/** All load comes from one address: no quota per network or visitor (0 = no limit), like the flood guard lifted. */
+const NO_QUOTAS: Record<string, string> = Object.fromEntries(
+  [
+    'SESSIONS_PER_ADDRESS_PER_HOUR',
+    'VOTES_PER_ADDRESS_PER_MINUTE',
+    'UPLOADS_PER_SESSION_PER_HOUR',
+    'UPLOADS_PER_SESSION_PER_DAY',
+    'UPLOAD_MB_PER_SESSION_PER_HOUR',
+    'UPLOAD_MB_PER_SESSION_PER_DAY',
+    'UPLOADS_PER_ADDRESS_PER_HOUR',
+    'UPLOADS_PER_ADDRESS_PER_DAY',
+    'UPLOAD_MB_PER_ADDRESS_PER_HOUR',
+    'UPLOAD_MB_PER_ADDRESS_PER_DAY',
+    'REPORTS_PER_SESSION_PER_HOUR',
+    'REPORTS_PER_ADDRESS_PER_HOUR',
+    // everyone's reports count toward hiding, however new and from whichever network
+    'REPORTER_MIN_AGE_MINUTES',
+    'REPORTER_MIN_VOTES',
+    'MODERATION_REPORTERS_PER_NETWORK',
+  ].map((name) => [name, '0']),
+);
+
 export async function startApi(env: Record<string, string>, logFile: string): Promise<ApiProcess> {
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run "npm run build -w backend" first`);
   const port = await freePort();
@@ -45,7 +67,7 @@ export async function startApi(env: Record<string, string>, logFile: string): Pr
     [...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), mainJs],
     {
       cwd: backendDir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...NO_QUOTAS, ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

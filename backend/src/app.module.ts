@@ -10,12 +10,14 @@ import { UsersAdminModule } from './modules/session/admin/users-admin.module.js'
 import { VoteExportModule } from './modules/voting/export/vote-export.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
+import { MediaFilesModule } from './modules/media/media-files.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { SessionModule } from './modules/session/session.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
 import { TrafficModule } from './modules/traffic/traffic.module.js';
 import { VotingModule } from './modules/voting/voting.module.js';
 import { CoreModule } from './platform/core.module.js';
+import { BudgetModule } from './platform/budget/budget.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
 import { AdminAuthModule } from './platform/http/admin-auth/admin-auth.module.js';
 import { LoggingModule } from './platform/logging/logging.module.js';
@@ -35,6 +37,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.register(config),
+        BudgetModule.register(config),
         LoggingModule.register(config.logLevel),
         ThrottleModule.register(config),
         // its own 'Health Check has failed!' line on every failed probe would repeat what OutageLog says once
@@ -45,6 +48,7 @@ export class AppModule {
         AuditModule,
         SessionModule,
         MediaModule,
+        MediaFilesModule,
         VotingModule,
         AdsModule,
         TrafficModule,

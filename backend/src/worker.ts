@@ -8,6 +8,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { MagicLinkMailModule } from './modules/session/magic-link-mail.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { CoreModule } from './platform/core.module.js';
+import { BudgetModule } from './platform/budget/budget.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
 import { LoggingModule } from './platform/logging/logging.module.js';
 import { PinoNestLogger } from './platform/logging/nest-logger.js';
@@ -24,6 +25,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         CoreModule.register(config),
+        BudgetModule.register(config),
         LoggingModule.register(config.logLevel),
         StorageModule,
         JobsModule.register(config),

@@ -240,7 +240,8 @@ describe('admin password when none is configured', () => {
 
   it('development generates one, keeps it in DATA_DIR/admin-password (owner-only) and reuses it', async () => {
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    // printed on stderr, so stdout stays JSON log lines
+    const log = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const first = await resolveAdminCredentials(config);
     const printed = log.mock.calls.map((c) => String(c[0])).join('\n');
     log.mockRestore();
@@ -251,7 +252,7 @@ describe('admin password when none is configured', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(first.matches('admin', password)).toBe(true);
 
-    const again = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const again = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const second = await resolveAdminCredentials(config);
     expect(again).not.toHaveBeenCalled(); // printed once, at generation
     again.mockRestore();

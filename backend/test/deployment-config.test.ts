@@ -2,7 +2,12 @@ import { load as loadYaml } from 'js-yaml';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config/env.js';
-import { nginxSecurityHeaders, securityHeaders } from '../src/platform/http/security-headers.js';
+import {
+  AD_FRAME_CSP,
+  nginxAdPreviewHeaders,
+  nginxSecurityHeaders,
+  securityHeaders,
+} from '../src/platform/http/security-headers.js';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
@@ -245,18 +250,24 @@ describe('nginx/default.conf', () => {
   });
 
   it('adds the security headers to what nginx serves itself, and never on top of the API’s', () => {
+    // the ad preview page gets the same headers with the ad frame's policy (its own generated file)
+    const adPreview = (path: string) => path === '/adm/ad-preview.html';
     for (const l of locations.filter((x) => !x.path.startsWith('@'))) {
       const proxied = /proxy_pass/.test(l.body);
       expect({ path: l.path, included: /include \/etc\/nginx\/security-headers\.conf;/.test(l.body) }).toEqual({
         path: l.path,
-        included: !proxied,
+        included: !proxied && !adPreview(l.path),
       });
     }
+    expect(locations.find((l) => adPreview(l.path))!.body).toMatch(/include \/etc\/nginx\/ad-preview-headers\.conf;/);
   });
 
   it('ships header files generated from the API’s own list', () => {
     expect(read('nginx/security-headers.http.conf')).toBe(nginxSecurityHeaders(false));
     expect(read('nginx/security-headers.https.conf')).toBe(nginxSecurityHeaders(true));
+    expect(read('nginx/ad-preview-headers.http.conf')).toBe(nginxAdPreviewHeaders(false));
+    expect(read('nginx/ad-preview-headers.https.conf')).toBe(nginxAdPreviewHeaders(true));
+    expect(read('nginx/ad-preview-headers.http.conf')).toContain(`Content-Security-Policy "${AD_FRAME_CSP}"`);
     expect(Object.keys(securityHeaders(true))).toEqual(
       expect.arrayContaining([
         'Content-Security-Policy',
@@ -268,7 +279,7 @@ describe('nginx/default.conf', () => {
     );
     const web = stages.find((s) => s.name === 'web')!;
     expect(web.text).toMatch(
-      /COPY nginx\/security-headers\.http\.conf nginx\/security-headers\.https\.conf \/etc\/nginx\/security-headers\//,
+      /COPY nginx\/security-headers\.http\.conf nginx\/security-headers\.https\.conf nginx\/ad-preview-headers\.http\.conf nginx\/ad-preview-headers\.https\.conf \/etc\/nginx\/security-headers\//,
     );
     expect(web.text).toMatch(/COPY --chmod=755 nginx\/40-security-headers\.sh \/docker-entrypoint\.d\//);
     expect(read('nginx/40-security-headers.sh')).toMatch(
@@ -351,5 +362,27 @@ describe('deploy/ monitoring files', () => {
     for (const p of dash.panels)
       for (const t of p.targets)
         for (const series of ours(t.expr)) expect(exported, `${p.title}: ${series}`).toContain(series);
+  });
+});
+
+describe('nginx holds up under slow and many connections (issue 20)', () => {
+  const site = read('nginx/default.conf');
+  const main = read('nginx/nginx.conf');
+  const seconds = (directive: string) => Number(new RegExp(`^\\s*${directive} (\\d+)s;`, 'm').exec(site)?.[1]);
+
+  it('limits the connections one address holds, answers 429 past it, and times slow clients out early', () => {
+    expect(site).toMatch(/^limit_conn_zone \$binary_remote_addr zone=per_address:\d+m;/m);
+    expect(site).toMatch(/^\s*limit_conn per_address \d+;/m);
+    expect(site).toMatch(/^\s*limit_conn_status 429;/m);
+    expect(seconds('client_header_timeout')).toBeLessThanOrEqual(15);
+    // between two reads of an upload's body, not for the whole body
+    expect(seconds('client_body_timeout')).toBeGreaterThanOrEqual(10);
+    expect(seconds('client_body_timeout')).toBeLessThanOrEqual(30);
+  });
+
+  it('the web image runs nginx/nginx.conf: enough worker connections to ride out a flood', () => {
+    expect(dockerfile).toMatch(/^COPY nginx\/nginx\.conf \/etc\/nginx\/nginx\.conf$/m);
+    expect(Number(/worker_connections (\d+);/.exec(main)?.[1])).toBeGreaterThanOrEqual(8192);
+    expect(main).toMatch(/include \/etc\/nginx\/conf\.d\/\*\.conf;/);
   });
 });

@@ -85,6 +85,10 @@ describe(`reports and the moderation queue (${dbKind})`, () => {
       uploaderId: owner.id,
       uploaderName: owner.username,
       reports: 3,
+      // the test app counts every reporter (test-app.ts); report-brigading.test.ts has the real rule
+      countedReports: 3,
+      reporters: { saved: 0, established: 3, new: 0 },
+      keptBefore: false,
       reasons: { spam: 2, other: 1 },
       notes: ['fake'],
       hidden: true,

@@ -1,7 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 
-const SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
+// as the visitor's ad zone: scripts and popups, and a popup stays sandboxed (never
+// allow-popups-to-escape-sandbox: an ad's window would run on the portal's origin)
+const SANDBOX = 'allow-scripts allow-popups';
 
 /**
  * The draft ad code rendered the way visitors get it: in a sandboxed frame (scripts, no

@@ -57,7 +57,8 @@ describe('Ads', () => {
       },
     });
     const frame = (await screen.findByTitle('Ad preview: Z')) as HTMLIFrameElement;
-    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-popups allow-popups-to-escape-sandbox');
+    // popups stay sandboxed: an ad's window must not run on the portal's origin (issue 20)
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-popups');
     expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
     expect(frame.getAttribute('src')).toMatch(/ad-preview\.html$/);
     expect(frame).not.toHaveAttribute('srcdoc');

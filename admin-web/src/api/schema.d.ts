@@ -1652,6 +1652,16 @@ export interface components {
       uploaderName: string;
       /** @description reports from distinct visitors */
       reports: number;
+      /** @description open reports that count toward hiding: reporters in good standing (a saved account, or a session REPORTER_MIN_AGE_MINUTES old with REPORTER_MIN_VOTES votes), at most MODERATION_REPORTERS_PER_NETWORK per network */
+      countedReports: number;
+      /** @description open reports by the reporter's standing when they reported */
+      reporters: {
+        saved?: number;
+        established?: number;
+        new?: number;
+      };
+      /** @description an operator kept it before: reports return it to the queue but never hide it again */
+      keptBefore: boolean;
       /** @description reports per reason */
       reasons: {
         sexual?: number;
@@ -2230,6 +2240,13 @@ export interface operations {
           'application/json': components['schemas']['SessionDto'];
         };
       };
+      /** @description SESSIONS_PER_ADDRESS_PER_HOUR new sessions from this network */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   SessionController_adopt: {
@@ -2397,7 +2414,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description 413 too large (images under 10,000,000 bytes, videos under 20,000,000); 415 not an allowed type (judged by content; an MP4 must be one all through); 400 no file */
+      /** @description 413 too large (images under 10,000,000 bytes, videos under 20,000,000); 415 not an allowed type (judged by content; an MP4 must be one all through); 400 no file; 429 past an upload quota (files and MB per hour and per day, per visitor and per network) */
       201: {
         headers: {
           [name: string]: unknown;
@@ -2536,6 +2553,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['VoteReceiptDto'];
         };
+      };
+      /** @description VOTES_PER_ADDRESS_PER_MINUTE votes from this network */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -3950,7 +3974,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description 400 own_media; 404 not_found; 409 already_reported; 403 banned (the visitor is banned) */
+      /** @description 400 own_media; 404 not_found; 409 already_reported; 403 banned (the visitor is banned); 429 quota_exceeded (REPORTS_PER_SESSION_PER_HOUR, REPORTS_PER_ADDRESS_PER_HOUR) */
       201: {
         headers: {
           [name: string]: unknown;

@@ -27,6 +27,9 @@ export const statusLabel = (item: Item) =>
 export const sortedReasons = (item: Item) =>
   (Object.entries(item.reasons) as [ReportReason, number][]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
 
+/** The reporters' standing when they reported (REPORTER_MIN_AGE_MINUTES, REPORTER_MIN_VOTES on the server). */
+const STANDING_LABELS = { saved: 'Saved account', established: 'Established', new: 'New session' } as const;
+
 /** "Reported Nov 20, 10:00 AM", or a range when the reports came at different minutes. */
 function reportedWhen(item: Item): string {
   const first = formatDateTime(item.firstReportedAt);
@@ -137,6 +140,33 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
             )
           )}
         </Stack>
+        <Stack
+          component="ul"
+          direction="row"
+          aria-label="Reporters"
+          sx={{ flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, m: 0, mb: 0.5, alignItems: 'center' }}
+        >
+          {(Object.keys(STANDING_LABELS) as (keyof typeof STANDING_LABELS)[])
+            .filter((s) => (item.reporters[s] ?? 0) > 0)
+            .map((s) => (
+              <Chip
+                key={s}
+                component="li"
+                size="small"
+                variant="outlined"
+                color={s === 'new' ? 'default' : 'info'}
+                label={`${STANDING_LABELS[s]} ${formatNumber(item.reporters[s] ?? 0)}`}
+              />
+            ))}
+          <Typography component="li" variant="caption" color="text.secondary" sx={{ listStyle: 'none' }}>
+            {`${formatNumber(item.countedReports)} of ${formatNumber(item.reports)} count toward hiding`}
+          </Typography>
+        </Stack>
+        {item.keptBefore && !decided && (
+          <Typography variant="caption" component="p" color="text.secondary" sx={{ mb: 0.5 }}>
+            Kept before: reports no longer hide it
+          </Typography>
+        )}
         <Stack
           component="ul"
           direction="row"

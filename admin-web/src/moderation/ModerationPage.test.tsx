@@ -22,6 +22,9 @@ const item = (id: number, over: Partial<ModerationItem> = {}): ModerationItem =>
   uploaderId: 100 + id,
   uploaderName: `Uploader${id}`,
   reports: 1,
+  countedReports: 1,
+  reporters: { saved: 0, established: 1, new: 0 },
+  keptBefore: false,
   reasons: { spam: 1 },
   notes: [],
   hidden: false,
@@ -35,6 +38,9 @@ const item = (id: number, over: Partial<ModerationItem> = {}): ModerationItem =>
 const rows = [
   item(1, {
     reports: 4,
+    countedReports: 1,
+    reporters: { saved: 1, established: 0, new: 3 },
+    keptBefore: true,
     reasons: { hate: 3, other: 1 },
     notes: ['this is my photo of my sister', 'rude'],
     hidden: true,
@@ -60,6 +66,11 @@ describe('Moderation', () => {
     expect(within(first).getByRole('list', { name: 'Notes' })).toHaveTextContent('“this is my photo of my sister”');
     expect(within(first).getByText('by Uploader1')).toBeVisible();
     expect(within(first).getByText('Hidden from the pick')).toBeVisible();
+    // who reported: throwaway sessions count for nothing, and a kept item is not hidden by reports again
+    expect(within(first).getByRole('list', { name: 'Reporters' })).toHaveTextContent('Saved account 1New session 3');
+    expect(within(first).getByText('1 of 4 count toward hiding')).toBeVisible();
+    expect(within(first).getByText('Kept before: reports no longer hide it')).toBeVisible();
+    expect(within(items[1]!).queryByText(/Kept before/)).toBeNull();
     expect(within(items[1]!).queryByText('Hidden from the pick')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Open', selected: true })).toBeVisible();
   });

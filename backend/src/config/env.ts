@@ -34,6 +34,8 @@ export class AppConfig {
   readonly runJobs!: boolean;
   /** Requests per minute per client IP on any route (coarse flood guard). */
   readonly rateLimitPerMinute!: number;
+  /** Per-address and per-session quotas (issue 20); 0 turns one off. */
+  readonly quotas!: Quotas;
   /** Redis key prefix of the BullMQ queues (one per deployment, or per test run). */
   readonly jobsPrefix!: string;
   /** How long a job's lock lives without a heartbeat before another worker takes the job over. */
@@ -52,6 +54,13 @@ export class AppConfig {
   readonly embeddedDbFsync!: boolean;
   /** Distinct reporters after which a media item leaves every random pick until an operator decides. */
   readonly moderationHideAfter!: number;
+  /** Who counts toward that threshold (issue 20: reports cannot be brigaded). */
+  readonly moderation!: {
+    reporterMinAgeMinutes: number;
+    reporterMinVotes: number;
+    /** reporters of one network that count toward hiding one item; 0 = no cap */
+    reportersPerNetwork: number;
+  };
   /** ffmpeg and ffprobe, for video renditions (a name on PATH or a path). */
   readonly ffmpegPath!: string;
   readonly ffprobePath!: string;
@@ -69,6 +78,24 @@ export class AppConfig {
     const bare = (host ?? '').toLowerCase().replace(/:\d+$/, '');
     return this.siteDomainNames[bare] ?? this.siteName;
   }
+}
+
+/** Uploads one visitor (or one address) may make: files and megabytes (10^6 bytes) per hour and per day. */
+export interface UploadQuota {
+  perHour: number;
+  perDay: number;
+  mbPerHour: number;
+  mbPerDay: number;
+}
+
+/** Limits that need shared counters (platform/budget); each 0 means no limit. */
+export interface Quotas {
+  sessionsPerAddressPerHour: number;
+  votesPerAddressPerMinute: number;
+  uploadsPerSession: UploadQuota;
+  uploadsPerAddress: UploadQuota;
+  reportsPerSessionPerHour: number;
+  reportsPerAddressPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -230,6 +257,29 @@ export function loadConfig(source: Source = process.env): AppConfig {
     ),
     runJobs: bool('RUN_JOBS', true),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', nodeEnvRaw === 'production' ? 600 : 100_000, 1, 10_000_000),
+    quotas: {
+      sessionsPerAddressPerHour: int('SESSIONS_PER_ADDRESS_PER_HOUR', 60, 0, 10_000_000),
+      votesPerAddressPerMinute: int('VOTES_PER_ADDRESS_PER_MINUTE', 60, 0, 10_000_000),
+      uploadsPerSession: {
+        perHour: int('UPLOADS_PER_SESSION_PER_HOUR', 20, 0, 10_000_000),
+        perDay: int('UPLOADS_PER_SESSION_PER_DAY', 100, 0, 10_000_000),
+        mbPerHour: int('UPLOAD_MB_PER_SESSION_PER_HOUR', 200, 0, 10_000_000),
+        mbPerDay: int('UPLOAD_MB_PER_SESSION_PER_DAY', 1000, 0, 10_000_000),
+      },
+      uploadsPerAddress: {
+        perHour: int('UPLOADS_PER_ADDRESS_PER_HOUR', 60, 0, 10_000_000),
+        perDay: int('UPLOADS_PER_ADDRESS_PER_DAY', 300, 0, 10_000_000),
+        mbPerHour: int('UPLOAD_MB_PER_ADDRESS_PER_HOUR', 600, 0, 10_000_000),
+        mbPerDay: int('UPLOAD_MB_PER_ADDRESS_PER_DAY', 3000, 0, 10_000_000),
+      },
+      reportsPerSessionPerHour: int('REPORTS_PER_SESSION_PER_HOUR', 10, 0, 10_000_000),
+      reportsPerAddressPerHour: int('REPORTS_PER_ADDRESS_PER_HOUR', 30, 0, 10_000_000),
+    },
+    moderation: {
+      reporterMinAgeMinutes: int('REPORTER_MIN_AGE_MINUTES', 60, 0, 10_000_000),
+      reporterMinVotes: int('REPORTER_MIN_VOTES', 10, 0, 10_000_000),
+      reportersPerNetwork: int('MODERATION_REPORTERS_PER_NETWORK', 1, 0, 10_000_000),
+    },
     jobsPrefix: jobsPrefix(),
     jobsLockMs: int('JOBS_LOCK_MS', 30_000, 1_000, 600_000),
     analyticsUrl: url('ANALYTICS_URL', ['http:', 'https:']) ?? '',

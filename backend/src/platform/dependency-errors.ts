@@ -60,3 +60,17 @@ export function unavailableDependency(err: unknown): Dependency | null {
   const message = typeof driver.message === 'string' ? driver.message : '';
   return DRIVER_MESSAGES.some((m) => m.test(message)) ? 'database' : null;
 }
+
+/**
+ * The disk is full: a local write answered ENOSPC (upload temp file, local storage, the embedded
+ * database) or PostgreSQL said disk_full (53100). Answered 507, never a generic 500.
+ */
+export function isDiskFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const x = e as { code?: unknown; driverError?: unknown; cause?: unknown; message?: unknown };
+    if (x.code === 'ENOSPC' || x.code === '53100') return true;
+    if (typeof x.message === 'string' && /No space left on device/i.test(x.message)) return true;
+    e = x.driverError ?? x.cause;
+  }
+  return false;
+}

@@ -17,6 +17,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The per-address and per-session quotas switched off (0); a test sets the ones it checks. */
+export const NO_QUOTAS: Record<string, string> = Object.fromEntries(
+  [
+    'SESSIONS_PER_ADDRESS_PER_HOUR',
+    'VOTES_PER_ADDRESS_PER_MINUTE',
+    'UPLOADS_PER_SESSION_PER_HOUR',
+    'UPLOADS_PER_SESSION_PER_DAY',
+    'UPLOAD_MB_PER_SESSION_PER_HOUR',
+    'UPLOAD_MB_PER_SESSION_PER_DAY',
+    'UPLOADS_PER_ADDRESS_PER_HOUR',
+    'UPLOADS_PER_ADDRESS_PER_DAY',
+    'UPLOAD_MB_PER_ADDRESS_PER_HOUR',
+    'UPLOAD_MB_PER_ADDRESS_PER_DAY',
+    'REPORTS_PER_SESSION_PER_HOUR',
+    'REPORTS_PER_ADDRESS_PER_HOUR',
+    // everyone's reports count toward hiding, however new and from whichever network
+    'REPORTER_MIN_AGE_MINUTES',
+    'REPORTER_MIN_VOTES',
+    'MODERATION_REPORTERS_PER_NETWORK',
+  ].map((name) => [name, '0']),
+);
+
 /** Which database the suite runs on: PostgreSQL when DATABASE_URL is set, PGlite otherwise. */
 export const dbKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
@@ -55,6 +77,8 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     ADMIN_WEB_DIR: path.join(dataDir, 'no-admin-web'),
     // throwaway data: no disk flush per commit (embedded-durability.test.ts covers the flushing)
     EMBEDDED_DB_FSYNC: 'false',
+    // every test reaches the app from one address: quotas are off unless a test sets them (quotas.test.ts)
+    ...NO_QUOTAS,
     ...env,
   });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {

@@ -14,6 +14,7 @@ import { AvatarMenu } from './AvatarMenu';
 import { NAV_ITEMS } from './nav';
 import { useBottomBarVisible } from './use-bottom-bar';
 import './shell.css';
+import { sessionErrorText } from './session-error';
 
 const NAV_ICONS: Record<string, typeof FlameIcon> = {
   '/': FlameIcon,
@@ -149,7 +150,7 @@ export function Shell() {
         {error && !user && !isLoading ? (
           <div className="banner banner--error" role="alert">
             <AlertIcon size={18} />
-            <span>We couldn't start your session. Check your connection and try again.</span>
+            <span>{sessionErrorText(error)}</span>
             <button type="button" className="btn btn--sm btn--secondary" onClick={retry}>
               <RefreshIcon size={16} /> Retry
             </button>

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Audited } from '../../platform/audit/audited.js';
 import { AdminOnly } from '../../platform/http/admin-auth/admin-routes.js';
@@ -20,7 +20,6 @@ export class BucketController {
   constructor(private readonly bucket: BucketService) {}
 
   @Get('list-bucket-files')
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: BucketListingDto })
   list(): Promise<BucketListingDto> {
     return this.bucket.list();
@@ -41,7 +40,6 @@ export class BucketController {
   /** A job: poll GET /api/admin/jobs/{jobId}; its result is the spec's duplicate result. */
   @Get('find-duplicates')
   @HttpCode(202)
-  @Header('Cache-Control', 'no-store')
   @ApiExtraModels(DuplicateResultDto)
   @ApiAcceptedResponse({ type: JobAcceptedDto, description: 'the job; its result is a DuplicateResultDto' })
   async findDuplicates(): Promise<JobAcceptedDto> {

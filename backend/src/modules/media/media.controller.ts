@@ -15,6 +15,7 @@ import {
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { clientNetwork } from '../../platform/budget/client-network.js';
 import { badRequest, forbidden, notFound } from '../../platform/domain-error.js';
 import type { User } from '../session/domain/user.js';
 import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
@@ -51,7 +52,7 @@ export class MediaController {
   @ApiCreatedResponse({
     type: MediaStatDto,
     description:
-      '413 too large (images under 10,000,000 bytes, videos under 20,000,000); 415 not an allowed type (judged by content; an MP4 must be one all through); 400 no file',
+      '413 too large (images under 10,000,000 bytes, videos under 20,000,000); 415 not an allowed type (judged by content; an MP4 must be one all through); 400 no file; 429 past an upload quota (files and MB per hour and per day, per visitor and per network)',
   })
   @ApiConsumes('multipart/form-data')
   @ApiHeader({
@@ -88,6 +89,7 @@ export class MediaController {
     try {
       const media = await this.media.upload(user.id, received, {
         address: clientIp(req),
+        network: clientNetwork(clientIp(req)),
         signal: left.signal,
         uploadKey: idempotencyKey ?? null,
       });

@@ -3,7 +3,6 @@ import { SessionModule } from '../session/session.module.js';
 import { ImageProbe } from './image-probe.js';
 import { SharpImageProbe } from './infrastructure/sharp-image-probe.js';
 import { TypeormMediaRepository } from './infrastructure/typeorm-media.repository.js';
-import { MediaFilesController } from './media-files.controller.js';
 import { MediaController } from './media.controller.js';
 import { MediaBacklogs } from './media-backlogs.js';
 import { MediaRepository } from './media.repository.js';
@@ -19,10 +18,10 @@ import { StaleWrites } from './stale-writes.js';
 import { UploadGate } from './upload-gate.js';
 import { UploadInterceptor } from './upload.interceptor.js';
 
-/** Uploads, renditions, the random pick, views, deletion and file serving (visitor side). */
+/** Uploads, renditions, the random pick, views and deletion (visitor side); files are served by MediaFilesModule. */
 @Module({
   imports: [SessionModule],
-  controllers: [MediaController, MediaFilesController],
+  controllers: [MediaController],
   providers: [
     MediaService,
     OrphanSweep,

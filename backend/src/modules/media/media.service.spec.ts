@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import { loadConfig } from '../../config/env.js';
+import { UnlimitedBudget } from '../../platform/budget/testing/unlimited-budget.js';
 import { DomainError } from '../../platform/domain-error.js';
 import { ObjectStorage, type ObjectBody, type StoredObject } from '../../platform/storage/object-storage.js';
 import type { Media, NewMedia } from './domain/media.js';
@@ -167,7 +169,7 @@ describe('MediaService', () => {
   let service: MediaService;
   let renditions: FakeRenditions;
   const png = acceptUpload({ ext: 'png', mime: 'image/png' }, 'a.png');
-  const ctx = { address: '203.0.113.5' };
+  const ctx = { address: '203.0.113.5', network: '203.0.113.5' };
   /** A PNG carrying a text chunk (metadata) that the stored copy must not have. */
   const received = async () => {
     const file = path.join(dir, 'upload-1');
@@ -191,6 +193,8 @@ describe('MediaService', () => {
       new OriginalCleaner(new FakeProbe()),
       renditions as unknown as RenditionService,
       new UploadGate(),
+      new UnlimitedBudget(),
+      loadConfig({}),
     );
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));

@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { AppConfig } from '../../config/env.js';
+import { Budget, type Receipt } from '../../platform/budget/budget.js';
 import { conflict, forbidden, notFound } from '../../platform/domain-error.js';
 import { ObjectStorage } from '../../platform/storage/object-storage.js';
 import type { Media, OwnMedia } from './domain/media.js';
@@ -12,10 +14,13 @@ import { type DeleteAudit, MediaRepository } from './media.repository.js';
 import { OriginalCleaner } from './original-cleaner.js';
 import { RenditionService } from './renditions/rendition.service.js';
 import { UploadGate } from './upload-gate.js';
+import { uploadCharges } from './upload-quota.js';
 
 /** Who is uploading, for the fair share of upload work, and whether they are still there. */
 export interface UploadContext {
   address: string;
+  /** the address's network, as the per-address quotas count it */
+  network: string;
   /** aborted when the client goes away: the upload is dropped, nothing stored */
   signal?: AbortSignal;
   /** the client's Idempotency-Key, when it sent one */
@@ -43,6 +48,8 @@ export class MediaService {
     private readonly cleaner: OriginalCleaner,
     private readonly renditions: RenditionService,
     private readonly gate: UploadGate,
+    private readonly budget: Budget,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -60,6 +67,10 @@ export class MediaService {
       const earlier = await this.media.findByUploadKey(userId, uploadKey);
       if (earlier) return earlier;
     }
+    // the quota is spent before any work and given back when nothing is stored
+    const spent: Receipt = await this.budget.spend(
+      uploadCharges(this.config.quotas, { userId, network: ctx.network }, file.size),
+    );
     const key = storageKeyFor(file.type, randomUUID(), new Date());
     let source = file.path;
     let size = file.size;
@@ -94,11 +105,13 @@ export class MediaService {
         return created;
       }
       // another try of the same upload won the race: its row stands, this copy goes
+      await this.budget.refund(spent);
       await this.removeObject(key);
       const winner = uploadKey ? await this.media.findByUploadKey(userId, uploadKey) : null;
       if (!winner) throw conflict('This upload was just made and deleted again; choose the file once more');
       return winner;
     } catch (err) {
+      await this.budget.refund(spent).catch(() => undefined);
       await this.removeObject(key);
       throw err;
     } finally {

@@ -1,10 +1,12 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
 import { Database } from '../../platform/database/sql.js';
+import { PollLoop } from '../../platform/jobs/poll-loop.js';
 import { claimScheduledRun } from '../../platform/jobs/scheduled-runs.js';
 import { OutageLog } from '../../platform/logging/outage-log.js';
 import { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { MediaService, ORPHAN_GRACE_MS } from './media.service.js';
+
 const EVERY_MS = 3600_000;
 /** How often a process asks whether the deployment's hourly sweep is due (one asker wins it). */
 const ASK_EVERY_MS = 5 * 60_000;
@@ -15,13 +17,16 @@ const ASK_EVERY_MS = 5 * 60_000;
  * files. Once an hour per deployment, in the background: every process that runs jobs (the
  * worker; the API in the embedded mode) asks every few minutes, and the one that claims the
  * hour in `scheduled_runs` sweeps. A sweep is safe beside another, but N replicas need not list
- * the bucket N times an hour.
+ * the bucket N times an hour. On a `PollLoop` like the other background loops: never two asks at
+ * once, and shutdown waits for the sweep under way.
  */
 @Injectable()
 export class OrphanSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('OrphanSweep');
-  private timer?: NodeJS.Timeout;
-  private running: Promise<void> | null = null;
+  private readonly loop = new PollLoop(
+    () => this.sweepIfDue(),
+    (err) => this.outages.report(err, () => this.logger.warn({ msg: 'Orphan sweep failed, will try again', err })),
+  );
 
   constructor(
     private readonly media: MediaService,
@@ -32,17 +37,11 @@ export class OrphanSweep implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runJobs) return;
-    this.running = this.sweepIfDue();
-    this.timer = setInterval(() => {
-      this.running ??= this.sweepIfDue();
-    }, ASK_EVERY_MS);
-    this.timer.unref();
+    if (this.config.runJobs) this.loop.start(ASK_EVERY_MS);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onModuleDestroy(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass; answers what it removed. */
@@ -54,20 +53,14 @@ export class OrphanSweep implements OnApplicationBootstrap, OnModuleDestroy {
     };
   }
 
-  /** Sweeps when this process claims the deployment's hourly run. */
+  /** Sweeps when this process claims the deployment's hourly run (a failure is reported by the loop). */
   async sweepIfDue(): Promise<void> {
-    try {
-      if (!(await claimScheduledRun(this.db, 'orphan-sweep', EVERY_MS))) return;
-      const { orphans, partials } = await this.sweep();
-      this.logger.log({
-        msg: `Removed ${orphans} orphan object(s) and ${partials} unfinished file write(s)`,
-        orphans,
-        partials,
-      });
-    } catch (err) {
-      this.outages.report(err, () => this.logger.warn({ msg: 'Orphan sweep failed, will try again', err }));
-    } finally {
-      this.running = null;
-    }
+    if (!(await claimScheduledRun(this.db, 'orphan-sweep', EVERY_MS))) return;
+    const { orphans, partials } = await this.sweep();
+    this.logger.log({
+      msg: `Removed ${orphans} orphan object(s) and ${partials} unfinished file write(s)`,
+      orphans,
+      partials,
+    });
   }
 }

@@ -1,6 +1,6 @@
 import type { AuditActor } from '../../platform/audit/audit-entry.js';
 import type { MediaDelivery } from '../media/domain/renditions.js';
-import type { ReportReason } from './domain/report.js';
+import type { ReporterStanding, ReportReason, StandingRule } from './domain/report.js';
 
 export type ModerationStatus = 'open' | 'kept' | 'deleted' | 'banned';
 
@@ -13,6 +13,12 @@ export interface ModerationRow extends MediaDelivery {
   uploaderId: number;
   uploaderName: string;
   reports: number;
+  /** open reports that count toward hiding: reporters in good standing, at most `perNetwork` per network */
+  countedReports: number;
+  /** open reports by the reporters' standing when they reported */
+  reporters: Record<ReporterStanding, number>;
+  /** an operator kept it before: reports put it back in the queue but never hide it again */
+  keptBefore: boolean;
   reasons: Record<string, number>;
   notes: string[];
   hidden: boolean;
@@ -41,6 +47,11 @@ export interface NewReport {
   reason: ReportReason;
   note: string | null;
   hideAfter: number;
+  /** the reporter's network (client-network.ts) */
+  network: string;
+  standingRule: StandingRule;
+  /** reporters of one network that count toward hiding (MODERATION_REPORTERS_PER_NETWORK; 0 = no cap) */
+  perNetwork: number;
 }
 
 /**
@@ -49,8 +60,9 @@ export interface NewReport {
  */
 export abstract class ModerationRepository {
   /**
-   * Records a report and, when it brings the open reports to `hideAfter`, hides the media, in one
-   * transaction that holds the media row: parallel reports count exactly and only one hides.
+   * Records a report with its reporter's standing and network and, when it brings the counted open
+   * reports to `hideAfter` on an item no operator kept, hides the media, in one transaction that
+   * holds the media row: parallel reports count exactly and only one hides.
    * Throws not_found, own_media, already_reported. Answers whether this report hid the item.
    */
   abstract report(r: NewReport): Promise<{ hid: boolean }>;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
+import { Budget, HOUR_MS } from '../../platform/budget/budget.js';
 import type { AuditActor } from '../../platform/audit/audit-entry.js';
 import { badRequest } from '../../platform/domain-error.js';
 import { idList, parseListQuery, type Page } from '../../platform/http/simple-rest.js';
@@ -19,16 +20,50 @@ export class ModerationService {
     private readonly moderation: ModerationRepository,
     private readonly media: MediaService,
     private readonly config: AppConfig,
+    private readonly budget: Budget,
   ) {}
 
-  async report(userId: number, mediaId: number, reason: ReportReason, note: string | undefined): Promise<void> {
-    await this.moderation.report({
-      userId,
-      mediaId,
-      reason,
-      note: reportNote(reason, note),
-      hideAfter: this.config.moderationHideAfter,
-    });
+  /**
+   * Records a report; it spends one of the reporter's REPORTS_PER_SESSION_PER_HOUR and of their
+   * network's REPORTS_PER_ADDRESS_PER_HOUR (given back when the report is refused).
+   */
+  async report(
+    userId: number,
+    mediaId: number,
+    reason: ReportReason,
+    note: string | undefined,
+    network: string,
+  ): Promise<void> {
+    const cleanNote = reportNote(reason, note);
+    const { quotas, moderation } = this.config;
+    const charges = [
+      {
+        key: `reports:user:${userId}`,
+        windowMs: HOUR_MS,
+        limit: quotas.reportsPerSessionPerHour,
+        amount: 1,
+        message: 'You have sent the most reports allowed in an hour',
+      },
+      {
+        key: `reports:net:${network}`,
+        windowMs: HOUR_MS,
+        limit: quotas.reportsPerAddressPerHour,
+        amount: 1,
+        message: 'Too many reports were sent from your network in the last hour',
+      },
+    ];
+    await this.budget.spendFor(charges, () =>
+      this.moderation.report({
+        userId,
+        mediaId,
+        reason,
+        note: cleanNote,
+        hideAfter: this.config.moderationHideAfter,
+        network,
+        standingRule: { minAgeMinutes: moderation.reporterMinAgeMinutes, minVotes: moderation.reporterMinVotes },
+        perNetwork: moderation.reportersPerNetwork,
+      }),
+    );
   }
 
   /** filter / parameter `status` (open, the default, or decided) and `id` (getMany); most reports first. */

@@ -1,4 +1,6 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { clientNetwork } from '../../platform/budget/client-network.js';
 import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { User } from '../session/domain/user.js';
 import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
@@ -18,14 +20,16 @@ export class ReportController {
   @RefuseBanned()
   @ApiCreatedResponse({
     type: ReportedDto,
-    description: '400 own_media; 404 not_found; 409 already_reported; 403 banned (the visitor is banned)',
+    description:
+      '400 own_media; 404 not_found; 409 already_reported; 403 banned (the visitor is banned); 429 quota_exceeded (REPORTS_PER_SESSION_PER_HOUR, REPORTS_PER_ADDRESS_PER_HOUR)',
   })
   async report(
     @CurrentVisitor() user: User,
     @Param('id', MediaIdPipe) id: number,
     @Body() body: ReportMediaDto,
+    @Req() req: Request,
   ): Promise<ReportedDto> {
-    await this.moderation.report(user.id, id, body.reason, body.note);
+    await this.moderation.report(user.id, id, body.reason, body.note, clientNetwork(req.ip));
     return { reported: true };
   }
 }

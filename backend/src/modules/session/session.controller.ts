@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AuthService } from './auth.service.js';
+import { clientNetwork } from '../../platform/budget/client-network.js';
 import { badRequest, unauthenticated } from '../../platform/domain-error.js';
 import type { User } from './domain/user.js';
 import {
@@ -29,11 +30,16 @@ export class SessionController {
   @Post('session')
   @HttpCode(200)
   @ApiOkResponse({ type: SessionDto })
-  async upsert(@Body() body: UpsertSessionDto, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
+  @ApiTooManyRequestsResponse({ description: 'SESSIONS_PER_ADDRESS_PER_HOUR new sessions from this network' })
+  async upsert(
+    @Body() body: UpsertSessionDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SessionDto> {
     if ((body.latitude === undefined) !== (body.longitude === undefined)) {
       throw badRequest('latitude and longitude must be sent together');
     }
-    const user = await this.sessions.upsert(body);
+    const user = await this.sessions.upsert(body, clientNetwork(req.ip));
     this.cookies.set(res, user.sessionId);
     return SessionDto.withId(user); // the id the client just sent
   }

@@ -1,5 +1,7 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { clientNetwork } from '../../platform/budget/client-network.js';
 import type { User } from '../session/domain/user.js';
 import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
 import { CastVoteDto, VoteReceiptDto } from './dto/vote.dto.js';
@@ -15,8 +17,9 @@ export class VotesController {
   @Visitor('body.userId')
   @RefuseBanned()
   @ApiCreatedResponse({ type: VoteReceiptDto, description: '403 own media, 409 second vote, 404 unknown media' })
-  async cast(@CurrentVisitor() user: User, @Body() body: CastVoteDto): Promise<VoteReceiptDto> {
-    const r = await this.voting.vote(user.id, body.mediaId, body.isHot);
+  @ApiTooManyRequestsResponse({ description: 'VOTES_PER_ADDRESS_PER_MINUTE votes from this network' })
+  async cast(@CurrentVisitor() user: User, @Body() body: CastVoteDto, @Req() req: Request): Promise<VoteReceiptDto> {
+    const r = await this.voting.vote(user.id, body.mediaId, body.isHot, clientNetwork(req.ip));
     return {
       mediaId: r.mediaId,
       isHot: r.isHot,

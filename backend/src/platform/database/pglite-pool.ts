@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { PGlite, types } from '@electric-sql/pglite';
+import { explainEmbeddedStartFailure } from '../disk-space.js';
 import { DurableNodeFS } from './durable-nodefs.js';
 
 /**
@@ -36,6 +37,9 @@ export class PGlitePool extends EventEmitter {
         : {}),
       // TypeORM sends booleans as JS values; PGlite's default serializer expects 't'/'f'
       serializers: { [types.BOOL]: (v: unknown) => (v === true || v === 'true' || v === 1 ? 'TRUE' : 'FALSE') },
+    }).catch(async (err: unknown) => {
+      // below ~40 MB free PGlite cannot start and says only "errno 51": name the cause
+      throw options.dataDir ? await explainEmbeddedStartFailure(err, options.dataDir) : err;
     });
   }
 

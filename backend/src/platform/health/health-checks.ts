@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import path from 'node:path';
 import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
 import { AppConfig } from '../../config/env.js';
 import { buildInfo } from '../build-info.js';
 import type { Dependency } from '../dependency-errors.js';
 import { Database } from '../database/sql.js';
+import { DISK_LOW_BYTES, diskSpace } from '../disk-space.js';
 import type { RedisThrottlerStorage } from '../http/redis-throttler.storage.js';
 import { THROTTLE_STORAGE } from '../http/throttle.module.js';
 import { JobQueue, type QueueStats } from '../jobs/job-queue.js';
@@ -61,7 +63,12 @@ export class HealthChecks {
 
   /** The monitoring report: readiness's checks read fresh, plus the job runners' heartbeats and the queues. */
   report(): Array<() => PromiseLike<HealthIndicatorResult>> {
-    return [...this.readiness().slice(0, -1), () => this.mailCheck(false), () => this.jobsCheck()];
+    return [
+      ...this.readiness().slice(0, -1),
+      () => this.mailCheck(false),
+      () => this.jobsCheck(),
+      () => this.diskCheck(),
+    ];
   }
 
   /** Fields every report carries besides its checks. */
@@ -135,6 +142,30 @@ export class HealthChecks {
       return session.degraded({
         ...facts,
         message: `Sign-in mail is failing: ${facts.failedLastHour} given up in the last hour (is the SMTP relay reachable?)`,
+      });
+    return session.up(facts);
+  }
+
+  /**
+   * Free space where this process writes: DATA_DIR (the embedded database, local media, the
+   * outbox) and the upload temp folder. Degraded, not down: reads still work on a full disk.
+   */
+  private async diskCheck(): Promise<HealthIndicatorResult> {
+    const session = this.indicators.check('disk');
+    const tempDirPath = path.join(this.config.dataDir, 'tmp');
+    let dataDir, tempDir;
+    try {
+      dataDir = await diskSpace(this.config.dataDir);
+      tempDir = await diskSpace(tempDirPath).catch(() => null); // made at the first upload
+    } catch (err) {
+      return session.degraded({ message: `The free disk cannot be read: ${(err as Error).message}` });
+    }
+    const facts = { dataDir, tempDir: tempDir ?? { path: tempDirPath, freeBytes: null, totalBytes: null } };
+    const low = [dataDir, tempDir].find((d) => d && d.freeBytes < DISK_LOW_BYTES);
+    if (low)
+      return session.degraded({
+        ...facts,
+        message: `The disk is almost full: ${Math.floor(low.freeBytes / (1024 * 1024))} MB free in ${low.path} (uploads answer 507 once it is full)`,
       });
     return session.up(facts);
   }

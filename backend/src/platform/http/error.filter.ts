@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { Response } from 'express';
-import { unavailableDependency } from '../dependency-errors.js';
+import { isDiskFull, unavailableDependency } from '../dependency-errors.js';
 import { DomainError, type DomainErrorCode } from '../domain-error.js';
 import type { OutageLog } from '../logging/outage-log.js';
 import { type LoggedRequest, logFailureAlone, noteFailure } from '../logging/request-log.js';
@@ -22,6 +22,7 @@ const statusOf: Record<DomainErrorCode, number> = {
 /** Seconds a client is told to wait after a 503 (a restart or a short outage is usually over by then). */
 export const RETRY_AFTER_SECONDS = 5;
 export const UNAVAILABLE_MESSAGE = 'The service is unavailable for a moment, try again shortly';
+export const DISK_FULL_MESSAGE = "The server's disk is full, so nothing was saved. Please try again later.";
 
 const codeOfStatus = (status: number): string =>
   (Object.entries(statusOf).find(([, s]) => s === status)?.[0] ?? HttpStatus[status] ?? 'error').toLowerCase();
@@ -86,6 +87,11 @@ export class ErrorFilter implements ExceptionFilter {
             ? 'Request body is not valid JSON'
             : (e.message ?? 'Bad request');
       return { status: e.status, error: codeOfStatus(e.status), message };
+    }
+    if (isDiskFull(exception)) {
+      // an operator's problem, logged with the request; the client learns why, not the internals
+      noteFailure(res, { err: exception });
+      return { status: HttpStatus.INSUFFICIENT_STORAGE, error: 'insufficient_storage', message: DISK_FULL_MESSAGE };
     }
     const dependency = unavailableDependency(exception);
     if (dependency) {

@@ -42,13 +42,26 @@ export function securityHeaders(https: boolean): Record<string, string> {
 
 /** The same headers as nginx `add_header` lines (`always`: error pages carry them too). */
 export function nginxSecurityHeaders(https: boolean): string {
-  const lines = Object.entries(securityHeaders(https)).map(([name, value]) => {
+  return nginxHeaders(securityHeaders(https), https, 'The headers the API sends');
+}
+
+/**
+ * The admin's ad preview page (/adm/ad-preview.html) as nginx must send it: the same headers with
+ * the ad frame's policy in place of the portal's, as the API sends it in the embedded mode.
+ */
+export function nginxAdPreviewHeaders(https: boolean): string {
+  const headers = { ...securityHeaders(https), 'Content-Security-Policy': AD_FRAME_CSP };
+  return nginxHeaders(headers, https, 'The headers the API sends on the ad preview page');
+}
+
+function nginxHeaders(headers: Record<string, string>, https: boolean, what: string): string {
+  const lines = Object.entries(headers).map(([name, value]) => {
     if (/["\\$\n]/.test(value)) throw new Error(`${name} cannot be written as an nginx string: ${value}`);
     return `add_header ${name} "${value}" always;`;
   });
   return [
     `# Generated from backend/src/platform/http/security-headers.ts by scripts/nginx-security-headers.mjs: do not edit.`,
-    `# The headers the API sends when PUBLIC_URL is ${https ? 'https' : 'http'}://…`,
+    `# ${what} when PUBLIC_URL is ${https ? 'https' : 'http'}://…`,
     ...lines,
     '',
   ].join('\n');

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
@@ -27,7 +27,6 @@ export class JobsController {
 
   /** The app bar's jobs indicator: waiting and active jobs first, then the newest finished ones. */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: [JobViewDto], description: 'Unfinished first, newest first' })
   list(@Query() query: JobListQueryDto): Promise<JobView[]> {
     return this.jobs.list(query.limit ?? 20);
@@ -35,7 +34,6 @@ export class JobsController {
 
   /** State, progress (0–100 plus counts) and the result or the error of an import, population or duplicate scan. */
   @Get(':id')
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: JobViewDto })
   async get(@Param('id') id: string): Promise<JobView> {
     const job = jobNameOf(id) ? await this.jobs.get(id) : null;

@@ -19,5 +19,27 @@ export function reportNote(reason: ReportReason, note: string | undefined): stri
   return trimmed || null;
 }
 
-/** Whether this many distinct open reports reach the hide threshold. */
+/** Whether this many counted open reports reach the hide threshold. */
 export const reachesThreshold = (reports: number, hideAfter: number): boolean => reports >= hideAfter;
+
+/** A reporter's standing when they report: what decides whether the report counts toward hiding. */
+export type ReporterStanding = 'saved' | 'established' | 'new';
+
+/** REPORTER_MIN_AGE_MINUTES and REPORTER_MIN_VOTES: what makes a guest session established. */
+export interface StandingRule {
+  minAgeMinutes: number;
+  minVotes: number;
+}
+
+/**
+ * A saved account (verified e-mail) is in good standing; so is a guest session at least
+ * `minAgeMinutes` old that voted on at least `minVotes` items. Anyone else is new: their reports
+ * reach the queue but never hide anything, so three throwaway sessions cannot hide an item.
+ */
+export function reporterStanding(
+  reporter: { saved: boolean; ageMinutes: number; votes: number },
+  rule: StandingRule,
+): ReporterStanding {
+  if (reporter.saved) return 'saved';
+  return reporter.ageMinutes >= rule.minAgeMinutes && reporter.votes >= rule.minVotes ? 'established' : 'new';
+}

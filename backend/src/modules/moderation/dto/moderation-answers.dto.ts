@@ -1,6 +1,6 @@
 import { MediaDeliveryDto } from '../../media/dto/media-delivery.dto.js';
 import { ApiProperty } from '@nestjs/swagger';
-import { REPORT_REASONS } from '../domain/report.js';
+import { REPORT_REASONS, type ReporterStanding } from '../domain/report.js';
 import type { ModerationRow, ModerationStatus } from '../moderation.repository.js';
 
 /** A reported media in the moderation queue: one row per media, its reports summed up. */
@@ -13,6 +13,19 @@ export class ModerationRowDto extends MediaDeliveryDto implements ModerationRow 
   @ApiProperty() uploaderId!: number;
   @ApiProperty() uploaderName!: string;
   @ApiProperty({ description: 'reports from distinct visitors' }) reports!: number;
+  @ApiProperty({
+    description:
+      'open reports that count toward hiding: reporters in good standing (a saved account, or a session REPORTER_MIN_AGE_MINUTES old with REPORTER_MIN_VOTES votes), at most MODERATION_REPORTERS_PER_NETWORK per network',
+  })
+  countedReports!: number;
+  @ApiProperty({
+    type: 'object',
+    properties: { saved: { type: 'number' }, established: { type: 'number' }, new: { type: 'number' } },
+    description: "open reports by the reporter's standing when they reported",
+  })
+  reporters!: Record<ReporterStanding, number>;
+  @ApiProperty({ description: 'an operator kept it before: reports return it to the queue but never hide it again' })
+  keptBefore!: boolean;
   @ApiProperty({
     type: 'object',
     properties: Object.fromEntries(REPORT_REASONS.map((r) => [r, { type: 'number' }])),

@@ -8,7 +8,7 @@ import { Where } from '../../../platform/database/where.js';
 import { mediaUrl } from '../../media/domain/media.js';
 import type { Renditions } from '../../media/domain/renditions.js';
 import { deliveryFields } from '../../media/dto/media-delivery.dto.js';
-import { reachesThreshold } from '../domain/report.js';
+import { reachesThreshold, type ReporterStanding, reporterStanding } from '../domain/report.js';
 import {
   type ModerationCriteria,
   ModerationRepository,
@@ -26,6 +26,9 @@ interface Row {
   uploader_name: string;
   status: ModerationRow['status'];
   reports: number;
+  counted_reports: number;
+  standing: Partial<Record<ReporterStanding, number>>;
+  kept_before: boolean;
   reasons: Record<string, number>;
   notes: string[];
   hidden: boolean;
@@ -47,6 +50,9 @@ const toRow = (r: Row): ModerationRow => ({
   uploaderId: r.uploader_id,
   uploaderName: r.uploader_name,
   reports: r.reports,
+  countedReports: r.counted_reports,
+  reporters: { saved: r.standing.saved ?? 0, established: r.standing.established ?? 0, new: r.standing.new ?? 0 },
+  keptBefore: r.kept_before,
   reasons: r.reasons,
   notes: r.notes,
   hidden: r.hidden,
@@ -66,15 +72,23 @@ const ORDER: Record<ModerationSortField, string> = {
   decidedAt: 'mo.decided_at',
 };
 
-/** A moderation row collects reports again after a decision, starting over (a ban keeps collecting). */
+/**
+ * A moderation row collects reports again after a decision, starting over (a ban keeps collecting);
+ * `kept_before` stays once an operator kept the item.
+ */
 const REPORT_UPSERT = `
   INSERT INTO moderation AS mo (media_id, storage_key, mime_type, original_name, uploader_id, uploader_name,
-                                status, decided_at, reports, reasons, notes)
+                                status, decided_at, reports, reasons, notes, counted_reports, standing)
   VALUES ($1, $2, $3, $4, $5, $6,
           CASE WHEN $9::boolean THEN 'banned' ELSE 'open' END, CASE WHEN $9::boolean THEN now() END,
-          1, jsonb_build_object($7::text, 1), CASE WHEN $8::text IS NULL THEN '{}'::text[] ELSE ARRAY[$8::text] END)
+          1, jsonb_build_object($7::text, 1), CASE WHEN $8::text IS NULL THEN '{}'::text[] ELSE ARRAY[$8::text] END,
+          $10::int, jsonb_build_object($11::text, 1))
   ON CONFLICT (media_id) DO UPDATE SET
     reports = CASE WHEN mo.status IN ('open', 'banned') THEN mo.reports + 1 ELSE 1 END,
+    counted_reports = CASE WHEN mo.status IN ('open', 'banned') THEN mo.counted_reports + $10::int ELSE $10::int END,
+    standing = CASE WHEN mo.status IN ('open', 'banned')
+                 THEN mo.standing || jsonb_build_object($11::text, COALESCE((mo.standing ->> $11::text)::int, 0) + 1)
+                 ELSE jsonb_build_object($11::text, 1) END,
     reasons = CASE WHEN mo.status IN ('open', 'banned')
                 THEN mo.reasons || jsonb_build_object($7::text, COALESCE((mo.reasons ->> $7::text)::int, 0) + 1)
                 ELSE jsonb_build_object($7::text, 1) END,
@@ -84,7 +98,7 @@ const REPORT_UPSERT = `
     last_reported_at = now(),
     status = CASE WHEN mo.status = 'banned' THEN 'banned' ELSE 'open' END,
     decided_at = CASE WHEN mo.status = 'banned' THEN mo.decided_at END
-  RETURNING reports, hidden_by_reports`;
+  RETURNING counted_reports, hidden_by_reports, kept_before`;
 
 @Injectable()
 export class TypeormModerationRepository extends ModerationRepository {
@@ -113,30 +127,57 @@ export class TypeormModerationRepository extends ModerationRepository {
       if (!media) throw notFound('Media not found');
       if (media.user_id === r.userId)
         throw new DomainError('bad_request', 'You cannot report your own media', { error: 'own_media' });
+      // the reporter's standing now (a saved account, or a session old enough that voted enough)
+      const reporter = await m.one<{ saved: boolean; age_minutes: number; votes: number }>(
+        `SELECT u.email_verified AS saved, floor(extract(epoch FROM now() - u.created_at) / 60)::int AS age_minutes,
+                (SELECT count(*)::int FROM (SELECT 1 FROM votes WHERE user_id = u.id LIMIT $2) v) AS votes
+           FROM users u WHERE u.id = $1`,
+        [r.userId, Math.max(1, r.standingRule.minVotes)],
+      );
+      const standing = reporterStanding(
+        { saved: reporter!.saved, ageMinutes: reporter!.age_minutes, votes: reporter!.votes },
+        r.standingRule,
+      );
+      // counted: in good standing, and within its network's share of this round's counted reports
+      let counted = standing !== 'new';
+      if (counted && r.perNetwork > 0) {
+        const same = await m.one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM reports
+            WHERE media_id = $1 AND counted AND dismissed_at IS NULL AND reporter_network = $2`,
+          [r.mediaId, r.network],
+        );
+        counted = same!.n < r.perNetwork;
+      }
       try {
-        await m.write(`INSERT INTO reports (user_id, media_id, reason, note) VALUES ($1, $2, $3, $4)`, [
-          r.userId,
-          r.mediaId,
-          r.reason,
-          r.note,
-        ]);
+        await m.write(
+          `INSERT INTO reports (user_id, media_id, reason, note, reporter_network, standing, counted)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [r.userId, r.mediaId, r.reason, r.note, r.network, standing, counted],
+        );
       } catch (err) {
         if (isUniqueViolation(err, 'reports_one_per_user'))
           throw new DomainError('conflict', 'You have already reported this media', { error: 'already_reported' });
         throw err;
       }
-      const row = await m.one<{ reports: number; hidden_by_reports: boolean }>(REPORT_UPSERT, [
-        r.mediaId,
-        media.storage_key,
-        media.mime_type,
-        media.original_name,
-        media.user_id,
-        media.username,
-        r.reason,
-        r.note,
-        media.banned,
-      ]);
-      if (row!.hidden_by_reports || !reachesThreshold(row!.reports, r.hideAfter)) return { hid: false };
+      const row = await m.one<{ counted_reports: number; hidden_by_reports: boolean; kept_before: boolean }>(
+        REPORT_UPSERT,
+        [
+          r.mediaId,
+          media.storage_key,
+          media.mime_type,
+          media.original_name,
+          media.user_id,
+          media.username,
+          r.reason,
+          r.note,
+          media.banned,
+          counted ? 1 : 0,
+          standing,
+        ],
+      );
+      // an item an operator kept goes back to the queue, never out of the pick by reports again
+      if (row!.hidden_by_reports || row!.kept_before || !reachesThreshold(row!.counted_reports, r.hideAfter))
+        return { hid: false };
       await m.write(`UPDATE moderation SET hidden_by_reports = true WHERE media_id = $1`, [r.mediaId]);
       await m.write(`UPDATE media SET hidden = true WHERE id = $1 AND NOT hidden`, [r.mediaId]);
       return { hid: true };
@@ -153,6 +194,7 @@ export class TypeormModerationRepository extends ModerationRepository {
     const rows = await this.db.rows<Row>(
       `SELECT mo.media_id, mo.storage_key, mo.mime_type, mo.original_name, mo.uploader_id,
               COALESCE(u.username, mo.uploader_name) AS uploader_name, mo.status, mo.reports, mo.reasons, mo.notes,
+              mo.counted_reports, mo.standing, mo.kept_before,
               COALESCE(m.hidden, false) AS hidden, m.id IS NULL AS file_deleted, mo.first_reported_at, mo.last_reported_at, mo.decided_at,
               m.width, m.height, m.placeholder, m.renditions
          FROM moderation mo
@@ -171,7 +213,7 @@ export class TypeormModerationRepository extends ModerationRepository {
       // an item that still exists and was reported; a kept one may be kept again (nothing changes)
       const kept = await this.ids(
         m,
-        `UPDATE moderation mo SET status = 'kept', decided_at = now(), hidden_by_reports = false
+        `UPDATE moderation mo SET status = 'kept', decided_at = now(), hidden_by_reports = false, kept_before = true
           WHERE mo.media_id = ANY($1::int[]) AND mo.status <> 'deleted'
             AND EXISTS (SELECT 1 FROM media WHERE id = mo.media_id)
           RETURNING mo.media_id AS id`,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { JobAcceptedDto } from '../../../platform/jobs/job-view.dto.js';
 import { jobAccepted } from '../../../platform/jobs/job-queue.js';
 import { ApiAcceptedResponse, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
@@ -23,7 +23,6 @@ export class PopulationController {
 
   /** The running or paused run, else the last one, with what a new run would add; poll the job for live progress. */
   @Get('populate-votes')
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: PopulationOverviewDto })
   status(): Promise<PopulationOverviewDto> {
     return this.population.overview();

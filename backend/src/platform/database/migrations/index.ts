@@ -23,7 +23,9 @@ import { MediaRenditions1764100000000 } from './1764100000000-media-renditions.j
 import { JobPriority1764100100000 } from './1764100100000-job-priority.js';
 import { MediaUploadAddress1764100200000 } from './1764100200000-media-upload-address.js';
 import { SessionHandoff1764200000000 } from './1764200000000-session-handoff.js';
-import { SeededUsers1764300000000 } from './1764300000000-seeded-users.js';
+import { BudgetCounters1764300000000 } from './1764300000000-budget-counters.js';
+import { ReportStanding1764300100000 } from './1764300100000-report-standing.js';
+import { SeededUsers1764300200000 } from './1764300200000-seeded-users.js';
 import { SqlFiles1764310000000 } from './1764310000000-sql-files.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
@@ -53,6 +55,8 @@ export const migrations = [
   JobPriority1764100100000,
   MediaUploadAddress1764100200000,
   SessionHandoff1764200000000,
-  SeededUsers1764300000000,
+  BudgetCounters1764300000000,
+  ReportStanding1764300100000,
+  SeededUsers1764300200000,
   SqlFiles1764310000000,
 ];

@@ -8,8 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * scan), so their cost grows with the populated users (5,000 at most per population), never with
  * the real ones; it also finds them for the "Remove populated votes and users" job.
  */
-export class SeededUsers1764300000000 implements MigrationInterface {
-  name = 'SeededUsers1764300000000';
+export class SeededUsers1764300200000 implements MigrationInterface {
+  name = 'SeededUsers1764300200000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE INDEX users_seeded ON users (created_at, id) INCLUDE (active) WHERE is_seeded`);
