@@ -180,10 +180,19 @@ test('DB Admin: the four tests pass with durations; Import Media from Bucket run
 test('Populate Votes: Start runs the population to completion with live progress and fills the results', async () => {
   await sidebar(page).getByRole('menuitem', { name: 'Populate Votes' }).click();
   await expect(page.getByText('10-50 votes')).toBeVisible();
+  const media = await api<Stats>('/api/admin/stats');
   await page.getByRole('button', { name: 'Start' }).click();
+  // it asks first, saying what it will add
+  const confirm = page.getByRole('dialog', { name: 'Start vote population?' });
+  await expect(confirm).toContainText(`every one of the ${media.totalMedia.toLocaleString('en')} media`);
+  await expect(confirm).toContainText(
+    `between ${(media.totalMedia * 10).toLocaleString('en')} and ${(media.totalMedia * 50).toLocaleString('en')} votes`,
+  );
+  await settled(page);
+  await page.screenshot({ path: path.join(SHOTS, 'populate-confirm-desktop.png') });
+  await confirm.getByRole('button', { name: 'Start population' }).click();
   await expect(page.getByText('Complete', { exact: true })).toBeVisible({ timeout: 170_000 });
   const results = page.getByRole('definition');
-  const media = await api<Stats>('/api/admin/stats');
   await expect(results.nth(0)).toHaveText(
     `${media.totalMedia.toLocaleString('en')} of ${media.totalMedia.toLocaleString('en')}`,
   );
@@ -192,6 +201,15 @@ test('Populate Votes: Start runs the population to completion with live progress
 
   await page.getByRole('button', { name: 'Fix User Sequence' }).click();
   await expect(page.getByText(/^Next user ID: \d+$/)).toBeVisible();
+  // a second start while its users exist needs a second agreement
+  await page.getByRole('button', { name: 'Start' }).click();
+  const again = page.getByRole('dialog', { name: 'Start vote population?' });
+  await expect(again).toContainText(
+    /A previous population's [\d,]+ fake users and their votes are still in the database/,
+  );
+  await expect(again.getByRole('button', { name: 'Add another population' })).toBeDisabled();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Remove populated votes and users' })).toBeEnabled();
 });
 
 test('Bucket Manager: duplicate scan job, Select Duplicates keeps the newest, select-all, delete selected', async () => {

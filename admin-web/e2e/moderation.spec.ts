@@ -119,7 +119,7 @@ test('screenshots at 1280×800 and 390×844 with the queue, the preview, the ban
     await p.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
 
     await item(p, 'mod-hidden.jpg')
-      .getByRole('button', { name: `Ban ${a.username}` })
+      .getByRole('button', { name: `Ban uploader ${a.username}` })
       .click();
     await expect(p.getByRole('dialog', { name: 'Ban user' })).toBeVisible();
     await settled(p);
@@ -195,7 +195,7 @@ test('Delete asks with the Media page confirmation; Cancel changes nothing; Dele
 
 test('Ban uploader, also deleting all their media: one call; the uploader can no longer upload', async () => {
   await item(page, 'mod-b-1.jpg')
-    .getByRole('button', { name: `Ban ${b.username}` })
+    .getByRole('button', { name: `Ban uploader ${b.username}` })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Ban user' });
   await expect(dialog).toContainText(TRUST_TEXTS.banEffect);

@@ -194,6 +194,7 @@ describe(`admin media and users lists (${dbKind})`, () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       banned: false,
       bannedAt: null,
+      seeded: false,
       location: null,
       locationPending: false, // shared no location
     });

@@ -70,7 +70,7 @@ describe(`admin database tests, statistics and reset (${dbKind})`, () => {
 
   it('answers the four statistics', async () => {
     const res = await asAdmin(t).get('/api/admin/stats').expect(200);
-    expect(res.body).toEqual({ totalUsers: 3, totalMedia: 2, totalVotes: 3, totalViews: 1 });
+    expect(res.body).toEqual({ totalUsers: 3, totalMedia: 2, totalVotes: 3, totalViews: 1, seededUsers: 0 });
   });
 
   it.each([
@@ -100,6 +100,7 @@ describe(`admin database tests, statistics and reset (${dbKind})`, () => {
       totalMedia: 0,
       totalVotes: 0,
       totalViews: 0,
+      seededUsers: 0,
     });
     expect((await asAdmin(t).get('/api/admin/ad-config/zone1').expect(200)).body.adCode).toBe('<b>ad</b>');
     expect((await asAdmin(t).get('/api/admin/idle-redirect-config').expect(200)).body.idleRedirectUrl).toBe(

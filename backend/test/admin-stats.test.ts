@@ -17,6 +17,9 @@ async function counted(t: TestApp) {
            (SELECT count(*) FROM votes)::int AS "totalVotes", (SELECT count(*) FROM views)::int AS "totalViews",
            (SELECT count(*) FROM users u WHERE EXISTS (SELECT 1 FROM media m WHERE m.user_id = u.id)
                                          OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = u.id))::int AS "activeUsers",
+           (SELECT count(*) FROM users u WHERE NOT is_seeded AND (EXISTS (SELECT 1 FROM media m WHERE m.user_id = u.id)
+                                         OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = u.id)))::int AS "realActiveUsers",
+           (SELECT count(*) FROM users WHERE is_seeded)::int AS "seededUsers",
            (SELECT count(*) FROM users WHERE email_verified)::int AS "savedAccounts"`);
   return r as Record<string, number>;
 }
@@ -27,12 +30,12 @@ async function countedDaily(t: TestApp): Promise<Record<string, { uploads: numbe
     SELECT day, sum(uploads)::int AS uploads, sum(votes)::int AS votes, sum(users)::int AS users FROM (
       SELECT to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, 1 AS uploads, 0 AS votes, 0 AS users FROM media
       UNION ALL SELECT to_char(voted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 0, 1, 0 FROM votes
-      UNION ALL SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 0, 0, 1 FROM users) x
+      UNION ALL SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 0, 0, 1 FROM users WHERE NOT is_seeded) x
     GROUP BY day`);
   return Object.fromEntries(rows.map((r) => [r.day, { uploads: r.uploads, votes: r.votes, users: r.users }]));
 }
 
-/** Every admin figure the counters feed equals the count of the tables. */
+/** Every admin figure the counters feed equals the count of the tables (fake users out of the active and new ones). */
 async function expectCountersRight(t: TestApp, label: string) {
   const real = await counted(t);
   const stats = (await asAdmin(t).get('/api/admin/stats').expect(200)).body;
@@ -41,6 +44,7 @@ async function expectCountersRight(t: TestApp, label: string) {
     totalMedia: real.totalMedia,
     totalVotes: real.totalVotes,
     totalViews: real.totalViews,
+    seededUsers: real.seededUsers,
   });
   expect((await asAdmin(t).get('/api/admin/media/totals').expect(200)).body, label).toEqual({
     totalMedia: real.totalMedia,
@@ -49,8 +53,9 @@ async function expectCountersRight(t: TestApp, label: string) {
   });
   expect((await asAdmin(t).get('/api/admin/users/totals').expect(200)).body, label).toEqual({
     totalUsers: real.totalUsers,
-    activeUsers: real.activeUsers,
+    activeUsers: real.realActiveUsers,
     savedAccounts: real.savedAccounts,
+    seededUsers: real.seededUsers,
   });
   const counts = (await asAdmin(t).get('/api/db-test/counts').expect(200)).body;
   expect({ totalUsers: counts.totalUsers, totalMedia: counts.totalMedia }, label).toEqual({
@@ -80,6 +85,7 @@ describe(`admin totals and daily series from counters (${dbKind})`, () => {
       totalMedia: 0,
       totalVotes: 0,
       totalViews: 0,
+      seededUsers: 0,
     });
     await expectCountersRight(t, 'empty');
   });
@@ -177,6 +183,11 @@ describe(`admin totals and daily series from counters (${dbKind})`, () => {
     const job = await waitForJob(t, started.body.jobId);
     expect(job.state).toBe('completed');
     await expectCountersRight(t, 'after a population');
+    // its fake users are counted apart: not active users, not new users
+    const seeded = (await asAdmin(t).get('/api/admin/stats').expect(200)).body.seededUsers;
+    expect(seeded).toBe(50);
+    const real = await counted(t);
+    expect(real.activeUsers - real.realActiveUsers).toBe(50);
 
     await putObject(t, 'import/a.png', await pngImage(5, 5, '#123456'), 'image/png');
     await putObject(t, 'import/b.png', await pngImage(6, 6, '#654321'), 'image/png');
@@ -197,6 +208,23 @@ describe(`admin totals and daily series from counters (${dbKind})`, () => {
       `/api/admin/users?range=[0,0]&filter=${encodeURIComponent('{"active":false}')}`,
     );
     expect(inactive.headers['content-range']).toMatch(new RegExp(`/${real.totalUsers - real.activeUsers}$`));
+    // and with the seeded filter, each part from the counters equals counting it
+    for (const filter of [
+      { seeded: true },
+      { seeded: false },
+      { seeded: true, active: true },
+      { seeded: false, active: true },
+      { seeded: false, active: false },
+    ]) {
+      const res = await asAdmin(t).get(
+        `/api/admin/users?range=[0,0]&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+      );
+      const [{ n }] = await db(t).query(
+        `SELECT count(*)::int AS n FROM users u WHERE is_seeded = $1 AND ($2::boolean IS NULL OR active = $2)`,
+        [filter.seeded, 'active' in filter ? filter.active : null],
+      );
+      expect(res.headers['content-range'], JSON.stringify(filter)).toMatch(new RegExp(`/${n}$`));
+    }
     // and the active filter itself agrees with the definition
     const ids = (await asAdmin(t).get(`/api/admin/users?filter=${encodeURIComponent('{"active":true}')}`)).body.map(
       (u: { id: number }) => u.id,
@@ -206,6 +234,14 @@ describe(`admin totals and daily series from counters (${dbKind})`, () => {
           OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = u.id) ORDER BY id`,
     );
     expect([...ids].sort((x: number, y: number) => x - y)).toEqual(expected.map((r: { id: number }) => r.id));
+  });
+
+  it('follow the removal of populated votes and users (a job)', async () => {
+    expect((await counted(t)).seededUsers).toBe(50);
+    const removal = await asAdmin(t).post('/api/admin/populate-votes/remove').expect(202);
+    expect((await waitForJob(t, removal.body.jobId)).state).toBe('completed');
+    await expectCountersRight(t, 'after the population was removed');
+    expect((await asAdmin(t).get('/api/admin/stats').expect(200)).body.seededUsers).toBe(0);
   });
 
   it('the migration counts the rows that existed before it', async () => {
@@ -247,6 +283,7 @@ describe(`admin totals and daily series from counters (${dbKind})`, () => {
       totalMedia: 0,
       totalVotes: 0,
       totalViews: 0,
+      seededUsers: 0,
     });
     await expectCountersRight(t, 'after the reset');
     // and they count again afterwards

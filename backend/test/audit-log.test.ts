@@ -104,6 +104,19 @@ describe(`audit log of operator actions (${dbKind})`, () => {
     ]);
   });
 
+  it('shows an IPv4 client recorded IPv4-mapped (::ffff:1.2.3.4) as plain IPv4, in the list and the CSV', async () => {
+    await db(t).query(
+      `INSERT INTO audit_log (admin, action, target, outcome, client_address) VALUES ('admin', 'db.migrate', 'mapped', 'ok', '::ffff:198.51.100.23'),
+         ('admin', 'db.migrate', 'v6', 'ok', '2001:db8::1')`,
+    );
+    const [v6, mapped] = await latest(t, 2);
+    expect([mapped.target, mapped.clientAddress]).toEqual(['mapped', '198.51.100.23']);
+    expect([v6.target, v6.clientAddress]).toEqual(['v6', '2001:db8::1']);
+    const csv = await asAdmin(t).get('/api/admin/audit/export').expect(200);
+    expect(csv.text).toContain(',198.51.100.23\r\n');
+    expect(csv.text).not.toContain('::ffff:198.51.100.23');
+  });
+
   it('records a refused action as failed with its message, and a login (good or bad) and logout', async () => {
     await asAdmin(t).post('/api/admin/idle-redirect-config').send({ idleRedirectTime: 'soon' }).expect(400);
     expect((await latest(t))[0]).toMatchObject({

@@ -60,6 +60,7 @@ describe(`health (${dbKind})`, () => {
     expect(res.body.details.jobs.queues.map((q: { name: string }) => q.name)).toEqual([
       'import-media',
       'populate-votes',
+      'remove-population',
       'find-duplicates',
       'generate-renditions',
       'make-renditions',

@@ -45,6 +45,8 @@ describe(`vote population (${dbKind}, database job queue)`, () => {
       usersCreated: 0,
       overallHotPercentage: 0,
       userIdRange: null,
+      seededUsers: 0,
+      plan: { mediaCount: 0, usersToCreate: 0, minVotes: 0, maxVotes: 0 },
     });
   });
 
@@ -59,6 +61,7 @@ describe(`vote population (${dbKind}, database job queue)`, () => {
     [{ action: 'explode' }, 400, /action must be one of start, pause, continue, stop/],
     [{ action: null }, 400, /action must be one of start, pause, continue, stop/],
     [{ action: 'start', extra: 1 }, 400, /extra/],
+    [{ action: 'start', confirmAgain: 'yes' }, 400, /confirmAgain must be true or false/],
     [{ action: 'pause' }, 409, /No vote population is running/],
     [{ action: 'continue' }, 409, /No paused vote population to continue/],
     [{ action: 'stop' }, 409, /No vote population is running or paused/],
@@ -76,6 +79,13 @@ describe(`vote population (${dbKind}, database job queue)`, () => {
     await q(`INSERT INTO votes (user_id, media_id, is_hot) VALUES ($1, $2, false)`, [visitor.id, first.id]);
     await q(`INSERT INTO views (user_id, media_id) VALUES ($1, $2)`, [visitor.id, first.id]);
     await q(`UPDATE media SET total_votes = 1, total_views = 1 WHERE id = $1`, [first.id]);
+    // what a start would add, for the portal's confirmation
+    expect((await asAdmin(t).get('/api/admin/populate-votes').expect(200)).body.plan).toEqual({
+      mediaCount: 40,
+      usersToCreate: 50,
+      minVotes: 400,
+      maxVotes: 2000,
+    });
 
     const started = await asAdmin(t).post('/api/admin/populate-votes').expect(202); // no body: start
     expect(started.body).toMatchObject({ state: 'running', success: true, paused: false, totalMediaCount: 40 });
@@ -130,9 +140,44 @@ describe(`vote population (${dbKind}, database job queue)`, () => {
     expect(real.n).toBe(1);
   });
 
-  it('a new run after a finished one adds a fresh set of users and votes', async () => {
+  it('the fake users carry the seeded flag in the users list, whose filter tells them apart', async () => {
+    const all = await asAdmin(t).get('/api/admin/users?range=[0,99]').expect(200);
+    expect(all.body.filter((u: { seeded: boolean }) => u.seeded)).toHaveLength(50);
+    const fake = await asAdmin(t)
+      .get(`/api/admin/users?range=[0,99]&filter=${encodeURIComponent('{"seeded":true}')}`)
+      .expect(200);
+    expect(fake.headers['content-range']).toMatch(/\/50$/);
+    expect(fake.body.every((u: { seeded: boolean }) => u.seeded)).toBe(true);
+    const real = await asAdmin(t)
+      .get(`/api/admin/users?range=[0,99]&filter=${encodeURIComponent('{"seeded":false}')}`)
+      .expect(200);
+    expect(real.body.map((u: { seeded: boolean }) => u.seeded)).toEqual([false, false]); // the media's owner and the visitor
+    await asAdmin(t)
+      .get(`/api/admin/users?filter=${encodeURIComponent('{"seeded":"maybe"}')}`)
+      .expect(400)
+      .expect((r) => expect(r.body.message).toBe('filter seeded must be true or false'));
+    const totals = (await asAdmin(t).get('/api/admin/users/totals').expect(200)).body;
+    expect(totals).toMatchObject({ seededUsers: 50, activeUsers: 2 }); // the media's owner and the visitor who voted
+  });
+
+  it("refuses a new run while the last one's fake users exist, unless confirmed again", async () => {
+    const refused = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'start' }).expect(409);
+    expect(refused.body).toMatchObject({
+      error: 'population_exists',
+      seededUsers: 50,
+      message:
+        "A previous population's 50 fake users and their votes are still in the database: remove them first, or confirm again to add another population",
+    });
+    expect(await q(`SELECT count(*)::int AS n FROM population_runs`)).toEqual([{ n: 1 }]);
+    expect((await asAdmin(t).get('/api/admin/populate-votes').expect(200)).body.seededUsers).toBe(50);
+  });
+
+  it('a new run after a finished one, confirmed again, adds a fresh set of users and votes', async () => {
     const before = await populationFacts(q);
-    const started = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'start' }).expect(202);
+    const started = await asAdmin(t)
+      .post('/api/admin/populate-votes')
+      .send({ action: 'start', confirmAgain: true })
+      .expect(202);
     expect(started.body.jobId).not.toBe(before.run.job_id);
     const job = await waitForJob(t, started.body.jobId);
     expect(job.result).toMatchObject({ state: 'completed', mediaProcessed: 40, usersCreated: 50 });
@@ -145,6 +190,43 @@ describe(`vote population (${dbKind}, database job queue)`, () => {
         votes: m.votes,
         views: m.views,
       });
+  });
+
+  it('"Remove populated votes and users" takes every fake user with their votes and views off, tallies included', async () => {
+    const before = await populationFacts(q);
+    const [{ n: realVotes }] = await q(
+      `SELECT count(*)::int AS n FROM votes v JOIN users u ON u.id = v.user_id WHERE NOT u.is_seeded`,
+    );
+    const started = await asAdmin(t).post('/api/admin/populate-votes/remove').expect(202);
+    expect(started.body.jobId).toMatch(/^remove-population-/);
+    const job = await waitForJob(t, started.body.jobId);
+    expect(job.state).toBe('completed');
+    expect(job.result).toEqual({
+      usersRemoved: 100,
+      votesRemoved: before.seeded_votes,
+      viewsRemoved: before.seeded_votes,
+    });
+    expect(job.progress).toMatchObject({ percent: 100, usersRemoved: 100, totalUsers: 100 });
+    const after = await populationFacts(q);
+    expect(after.seeded_users).toBe(0);
+    expect(after.seeded_votes).toBe(0);
+    // the visitor's vote and view stay, and every tally equals its rows again
+    const [{ n: left }] = await q(`SELECT count(*)::int AS n FROM votes`);
+    expect(left).toBe(realVotes);
+    for (const m of after.media)
+      expect({ id: m.id, votes: m.total_votes, hot: m.hot_votes, views: m.total_views }).toEqual({
+        id: m.id,
+        votes: m.votes,
+        hot: m.hot,
+        views: m.views,
+      });
+    expect(await q(`SELECT action, outcome, target FROM audit_log WHERE action = 'population.remove'`)).toEqual([
+      { action: 'population.remove', outcome: 'ok', target: 'populated votes and users' },
+    ]);
+    // nothing left: refused, and a start needs no second confirmation any more
+    const again = await asAdmin(t).post('/api/admin/populate-votes/remove').expect(409);
+    expect(again.body.message).toBe('There are no populated users to remove');
+    await request(t.server).post('/api/admin/populate-votes/remove').expect(401);
   });
 
   it('fix-user-sequence sets the next user id to max(id) + 1', async () => {
@@ -238,6 +320,12 @@ describe(`population control without a runner (${dbKind}, RUN_JOBS=false)`, () =
     const resumed = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'continue' }).expect(202);
     expect(resumed.body).toMatchObject({ state: 'running', paused: false });
     expect(resumed.body.jobId).toMatch(/-s2$/);
+
+    // its users exist and are still voting: removing them is refused until the run ends
+    const removal = await asAdmin(t).post('/api/admin/populate-votes/remove').expect(409);
+    expect(removal.body.message).toBe(
+      'A vote population is running or paused: stop it before removing populated votes and users',
+    );
 
     const stopped = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'stop' }).expect(200);
     expect(stopped.body).toMatchObject({ state: 'stopped', paused: false, success: true });

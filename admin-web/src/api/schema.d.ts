@@ -704,6 +704,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/populate-votes/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PopulationController_remove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/fix-user-sequence': {
     parameters: {
       query?: never;
@@ -1233,7 +1249,13 @@ export interface components {
     JobViewDto: {
       id: string;
       /** @enum {string} */
-      name: 'import-media' | 'populate-votes' | 'find-duplicates' | 'generate-renditions' | 'make-renditions';
+      name:
+        | 'import-media'
+        | 'populate-votes'
+        | 'remove-population'
+        | 'find-duplicates'
+        | 'generate-renditions'
+        | 'make-renditions';
       /** @enum {string} */
       state: 'waiting' | 'active' | 'completed' | 'failed';
       /** @description 0–100 plus the counts the handler reports (mediaProcessed, imported, ...) */
@@ -1308,7 +1330,13 @@ export interface components {
     JobAcceptedDto: {
       id: string;
       /** @enum {string} */
-      name: 'import-media' | 'populate-votes' | 'find-duplicates' | 'generate-renditions' | 'make-renditions';
+      name:
+        | 'import-media'
+        | 'populate-votes'
+        | 'remove-population'
+        | 'find-duplicates'
+        | 'generate-renditions'
+        | 'make-renditions';
       /** @enum {string} */
       state: 'waiting' | 'active' | 'completed' | 'failed';
       /** @description 0–100 plus the counts the handler reports (mediaProcessed, imported, ...) */
@@ -1356,6 +1384,8 @@ export interface components {
       totalViews: number;
       createdAt: string;
       banned: boolean;
+      /** @description a fake user the vote population created (never a visitor) */
+      seeded: boolean;
       bannedAt: string | null;
       /** @description "City, State, Country" when the reverse geocoder has named the place (zoom 10); null: not shared, not known yet, or the lookup failed (show the coordinates) */
       location: string | null;
@@ -1363,11 +1393,23 @@ export interface components {
       locationPending: boolean;
     };
     UserTotalsDto: {
+      /** @description every user, the vote population's fake ones included */
       totalUsers: number;
+      /** @description users with an upload or a vote, the vote population's fake ones left out */
       activeUsers: number;
       savedAccounts: number;
+      /** @description the vote population's fake users */
+      seededUsers: number;
     };
-    PopulationStatusDto: {
+    PopulationPlanDto: {
+      /** @description media that exist now: each gets 10-50 votes */
+      mediaCount: number;
+      /** @description fake users a run over them creates */
+      usersToCreate: number;
+      minVotes: number;
+      maxVotes: number;
+    };
+    PopulationOverviewDto: {
       success: boolean;
       paused: boolean;
       /** @enum {string} */
@@ -1383,6 +1425,9 @@ export interface components {
       userIdRange: string | null;
       /** @description the job carrying the work */
       jobId: string | null;
+      /** @description fake users of past populations still in the database */
+      seededUsers: number;
+      plan: components['schemas']['PopulationPlanDto'];
     };
     PopulationResultDto: {
       success: boolean;
@@ -1405,6 +1450,30 @@ export interface components {
        * @enum {string}
        */
       action: 'start' | 'pause' | 'continue' | 'stop';
+      /** @default false */
+      confirmAgain: boolean;
+    };
+    PopulationStatusDto: {
+      success: boolean;
+      paused: boolean;
+      /** @enum {string} */
+      state: 'not-started' | 'running' | 'paused' | 'stopped' | 'completed' | 'failed';
+      message: string;
+      mediaProcessed: number;
+      totalMediaCount: number;
+      totalVotesInserted: number;
+      usersCreated: number;
+      /** @description share of the inserted votes that are Hot, whole percent */
+      overallHotPercentage: number;
+      /** @description "first-last" ids of the users this run created */
+      userIdRange: string | null;
+      /** @description the job carrying the work */
+      jobId: string | null;
+    };
+    RemovalResultDto: {
+      usersRemoved: number;
+      votesRemoved: number;
+      viewsRemoved: number;
     };
     UserSequenceFixedDto: {
       /** @enum {boolean} */
@@ -1531,6 +1600,8 @@ export interface components {
       totalMedia: number;
       totalVotes: number;
       totalViews: number;
+      /** @description the vote population's fake users, included in totalUsers */
+      seededUsers: number;
     };
     DailyCountDto: {
       /**
@@ -1540,6 +1611,7 @@ export interface components {
       day: string;
       uploads: number;
       votes: number;
+      /** @description new users that day, the vote population's fake users left out */
       users: number;
     };
     DailyStatsDto: {
@@ -3377,7 +3449,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PopulationStatusDto'];
+          'application/json': components['schemas']['PopulationOverviewDto'];
         };
       };
       /** @description Missing or wrong admin credentials */
@@ -3425,6 +3497,40 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PopulationStatusDto'];
+        };
+      };
+      /** @description Missing or wrong admin credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many failed admin logins from this IP or for this account */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PopulationController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the job; its result is a RemovalResultDto */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobAcceptedDto'];
         };
       };
       /** @description Missing or wrong admin credentials */

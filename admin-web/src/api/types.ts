@@ -27,7 +27,11 @@ export type BucketFile = Schemas['BucketFileDto'];
 export type BucketListing = Schemas['BucketListingDto'];
 export type BucketDeleteResult = Schemas['BucketDeleteResultDto'];
 
-export type Population = Schemas['PopulationStatusDto'];
+/** GET /api/admin/populate-votes: the run, what a new one would add, the fake users still there. */
+export type Population = Schemas['PopulationOverviewDto'];
+/** What the control calls answer: the run alone. */
+export type PopulationStatus = Schemas['PopulationStatusDto'];
+export type RemovalResult = Schemas['RemovalResultDto'];
 export type PopulationAction = NonNullable<Schemas['PopulationActionDto']['action']>;
 export type UserSequenceFixed = Schemas['UserSequenceFixedDto'];
 

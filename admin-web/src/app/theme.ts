@@ -1,8 +1,29 @@
+import type { CheckboxOwnerState } from '@mui/material';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+type Labelled = CheckboxOwnerState & { 'aria-label'?: string };
+
+/**
+ * A checkbox given an `aria-label` (react-admin's DataTable row and header checkboxes are) labels
+ * its input with it: MUI puts the attribute on the wrapping span, which leaves the input unnamed
+ * (axe: a form field without a label) and puts a label on a generic span (aria-prohibited-attr).
+ * A checkbox that labels its input itself (slotProps.input) keeps its own label.
+ */
+const checkboxLabels = {
+  MuiCheckbox: {
+    defaultProps: {
+      slotProps: {
+        root: (o: Labelled) => (o['aria-label'] ? { 'aria-label': undefined } : {}),
+        input: (o: Labelled) => (o['aria-label'] ? { 'aria-label': o['aria-label'] } : {}),
+      },
+    },
+  },
+};
 
 /** react-admin's default themes in the product's violet; the toggle in the app bar switches them. */
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
+  components: { ...defaultLightTheme.components, ...checkboxLabels },
   palette: {
     ...defaultLightTheme.palette,
     mode: 'light',
@@ -14,6 +35,7 @@ export const lightTheme: RaThemeOptions = {
 
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
+  components: { ...defaultDarkTheme.components, ...checkboxLabels },
   palette: {
     ...defaultDarkTheme.palette,
     mode: 'dark',

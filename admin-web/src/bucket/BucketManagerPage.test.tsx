@@ -103,6 +103,64 @@ describe('Bucket Manager', () => {
     expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeEnabled();
   });
 
+  it('with a search, the header checkbox selects the matching files only, then offers the whole bucket', async () => {
+    renderAdmin(<BucketManagerPage />, {
+      dataProvider: { ...noJobs, listBucketFiles: () => Promise.resolve(listing(30)) },
+    });
+    const table = await screen.findByRole('table', { name: 'Bucket files' });
+    await userEvent.click(screen.getByLabelText('Search files'));
+    await userEvent.paste('img-0001'); // img-00010 … img-00019: 10 of the 30 files
+    await userEvent.click(within(table).getByLabelText('Select all 10 matching files'));
+    expect(screen.getByText('Delete selected (10)')).toBeEnabled();
+    expect(within(table).getByLabelText('Unselect all matching files')).toBeChecked();
+    expect(screen.getByText('All 10 matching files are selected.')).toBeVisible();
+    await userEvent.click(screen.getByText('Select all 30 files in the bucket'));
+    expect(screen.getByText('Delete selected (30)')).toBeEnabled();
+    expect(screen.getByText('All 30 files in the bucket are selected.')).toBeVisible();
+    // unselecting the matches leaves the 20 the search hides, and says so
+    await userEvent.click(within(table).getByLabelText('Unselect all matching files'));
+    expect(screen.getByText('Delete selected (20)')).toBeEnabled();
+    expect(screen.getByText('20 selected, 20 of them not shown by the search.')).toBeVisible();
+    await userEvent.clear(screen.getByLabelText('Search files'));
+    await userEvent.click(within(table).getByLabelText('Select all 30 files'));
+    await userEvent.click(screen.getByText('Clear selection'));
+    expect(screen.getByText('Delete selected (0)')).toBeDisabled();
+  });
+
+  it('a large duplicate group lists its first 50 files until asked for all', async () => {
+    const big = Array.from({ length: 60 }, (_, i) => file(`copies/same-${String(i).padStart(3, '0')}.jpg`, 7, 1));
+    const job: AdminJob<DuplicateResult> = {
+      id: 'find-duplicates-2',
+      name: 'find-duplicates',
+      state: 'completed',
+      progress: { percent: 100 },
+      result: {
+        success: true,
+        provider: 'local',
+        totalFiles: 60,
+        duplicateGroups: [{ type: 'size', criteria: '7 bytes', files: big }],
+        totalDuplicateFiles: 60,
+        potentialDeletions: 59,
+        message: '1 duplicate group',
+      },
+      error: null,
+      attemptsMade: 1,
+      createdAt: day(1),
+      finishedAt: day(1),
+    };
+    renderAdmin(<BucketManagerPage />, {
+      dataProvider: {
+        listJobs: () => Promise.resolve([job] as AdminJob[]),
+        listBucketFiles: () => Promise.resolve(listing(2)),
+        getJob: () => Promise.resolve(job),
+      },
+    });
+    expect(await screen.findByText(/^copies\/same-049\.jpg/)).toBeVisible();
+    expect(screen.queryByText(/^copies\/same-050\.jpg/)).toBeNull();
+    await userEvent.click(screen.getByText('Show all 60 files (10 more)'));
+    expect(screen.getByText(/^copies\/same-059\.jpg/)).toBeVisible();
+  });
+
   it('deletes the selection in one call after a confirmation, then reloads the list', async () => {
     let current = listing(3);
     const listBucketFiles = vi.fn(() => Promise.resolve(current));

@@ -95,7 +95,16 @@ export default function BucketManagerPage() {
       else next.add(key);
       return next;
     });
-  const toggleAll = () => setSelected((s) => (s.size === files.length ? new Set() : new Set(files.map((f) => f.key))));
+  // the header checkbox works on what the search matches (all pages of it), never on hidden files
+  const toggleAll = () =>
+    setSelected((s) => {
+      const scope = view.filtered;
+      const next = new Set(s);
+      if (scope.every((f) => s.has(f.key))) for (const f of scope) next.delete(f.key);
+      else for (const f of scope) next.add(f.key);
+      return next;
+    });
+  const selectBucket = () => setSelected(new Set(files.map((f) => f.key)));
   const selectDuplicates = (result: DuplicateResult) => {
     const present = new Set(files.map((f) => f.key));
     const keys = duplicatesToSelect(result.duplicateGroups).filter((k) => present.has(k));
@@ -226,6 +235,8 @@ export default function BucketManagerPage() {
                 selected={selected}
                 onToggle={toggle}
                 onToggleAll={toggleAll}
+                onSelectBucket={selectBucket}
+                onClear={() => setSelected(new Set())}
               />
             )
           )}

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, Stack, Typ
 import { useState } from 'react';
 import { JobProgress } from '../components/JobProgress';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
-import type { AdminJob, DuplicateResult } from '../api/types';
+import type { AdminJob, DuplicateGroup, DuplicateResult } from '../api/types';
 import { GROUP_LABEL } from './duplicates';
 
 interface Props {
@@ -14,6 +14,8 @@ interface Props {
 }
 
 const SHOWN = 10;
+/** Files listed per group until asked for all: one group of 1,201 files must not push the table 18,000 px down. */
+export const FILES_SHOWN = 50;
 
 /** Duplicate detection as a job: a progress bar, then the groups and Select Duplicates. */
 export function DuplicatePanel({ job, running, onFind, onSelectDuplicates }: Props) {
@@ -58,27 +60,7 @@ export function DuplicatePanel({ job, running, onFind, onSelectDuplicates }: Pro
             {groups.length > 0 && (
               <List dense aria-label="Duplicate groups" sx={{ py: 0 }}>
                 {(showAll ? groups : groups.slice(0, SHOWN)).map((g, i) => (
-                  <ListItem key={`${g.type}-${g.criteria}-${i}`} divider sx={{ display: 'block', px: 0 }}>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
-                      <Chip size="small" label={GROUP_LABEL[g.type] ?? g.type} />
-                      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                        {g.criteria} · {g.files.length} files
-                      </Typography>
-                    </Stack>
-                    {g.files.map((f, j) => (
-                      <Typography
-                        key={f.key}
-                        variant="body2"
-                        sx={{ fontFamily: 'monospace', wordBreak: 'break-all', pl: 1 }}
-                      >
-                        {f.key}{' '}
-                        <Typography component="span" variant="caption" color="text.secondary">
-                          {formatBytes(f.size)} · {formatDateTime(f.lastModified)}
-                          {j === 0 ? ' · newest, kept' : ''}
-                        </Typography>
-                      </Typography>
-                    ))}
-                  </ListItem>
+                  <GroupItem key={`${g.type}-${g.criteria}-${i}`} group={g} />
                 ))}
               </List>
             )}
@@ -91,5 +73,37 @@ export function DuplicatePanel({ job, running, onFind, onSelectDuplicates }: Pro
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** One group: its kind and criteria, then its files (the first 50 until "Show all"). */
+function GroupItem({ group: g }: { group: DuplicateGroup }) {
+  const [open, setOpen] = useState(false);
+  const files = open ? g.files : g.files.slice(0, FILES_SHOWN);
+  return (
+    <ListItem divider sx={{ display: 'block', px: 0 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
+        <Chip size="small" label={GROUP_LABEL[g.type] ?? g.type} />
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+          {g.criteria} · {formatNumber(g.files.length)} files
+        </Typography>
+      </Stack>
+      {files.map((f, j) => (
+        <Typography key={f.key} variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', pl: 1 }}>
+          {f.key}{' '}
+          <Typography component="span" variant="caption" color="text.secondary">
+            {formatBytes(f.size)} · {formatDateTime(f.lastModified)}
+            {j === 0 ? ' · newest, kept' : ''}
+          </Typography>
+        </Typography>
+      ))}
+      {g.files.length > FILES_SHOWN && (
+        <Button size="small" onClick={() => setOpen((o) => !o)} sx={{ ml: 0.5 }} aria-expanded={open}>
+          {open
+            ? `Show the first ${FILES_SHOWN} files only`
+            : `Show all ${formatNumber(g.files.length)} files (${formatNumber(g.files.length - FILES_SHOWN)} more)`}
+        </Button>
+      )}
+    </ListItem>
   );
 }

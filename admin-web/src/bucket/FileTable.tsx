@@ -1,5 +1,7 @@
 import {
+  Alert,
   Box,
+  Button,
   Checkbox,
   Chip,
   Table,
@@ -14,7 +16,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { extensionOf, formatBytes, formatDateTime } from '../lib/format';
+import { extensionOf, formatBytes, formatDateTime, formatNumber } from '../lib/format';
 import type { BucketFile } from '../api/types';
 import type { SortField, useBucketView } from './useBucketFiles';
 
@@ -23,7 +25,11 @@ interface Props {
   total: number;
   selected: Set<string>;
   onToggle: (key: string) => void;
+  /** Selects every file the search matches (the whole bucket without one), or unselects them. */
   onToggleAll: () => void;
+  /** Widens a selection of every match to the whole bucket. */
+  onSelectBucket: () => void;
+  onClear: () => void;
 }
 
 const COLUMNS: { field: SortField; label: string; align?: 'right' }[] = [
@@ -32,14 +38,54 @@ const COLUMNS: { field: SortField; label: string; align?: 'right' }[] = [
   { field: 'lastModified', label: 'Modified' },
 ];
 
-/** One page of bucket files with per-file checkboxes and a select-all over the whole bucket. */
-export function FileTable({ view, total, selected, onToggle, onToggleAll }: Props) {
-  const all = total > 0 && selected.size === total;
+/**
+ * One page of bucket files with per-file checkboxes. The header checkbox selects what the search
+ * matches (every page of it; the whole bucket without a search); once it has, a line offers to
+ * select all the bucket's files, Gmail-style.
+ */
+export function FileTable({ view, total, selected, onToggle, onToggleAll, onSelectBucket, onClear }: Props) {
+  const scope = view.filtered;
+  const searching = view.query.trim() !== '';
+  const inScope = scope.reduce((n, f) => (selected.has(f.key) ? n + 1 : n), 0);
+  const all = scope.length > 0 && inScope === scope.length;
+  const hidden = selected.size - inScope;
+  const scopeName = searching ? `${formatNumber(scope.length)} matching files` : `${formatNumber(total)} files`;
   // on a phone, size and date go under the name: three columns of long keys would not fit
   const compact = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   const columns = compact ? [] : COLUMNS;
   return (
     <>
+      {(all || hidden > 0) && selected.size > 0 && (
+        <Alert
+          severity="info"
+          icon={false}
+          role="status"
+          sx={{ mb: 1, '& .MuiAlert-message': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 } }}
+        >
+          {selected.size === total ? (
+            <>
+              <span>All {formatNumber(total)} files in the bucket are selected.</span>
+              <Button size="small" onClick={onClear}>
+                Clear selection
+              </Button>
+            </>
+          ) : all && searching ? (
+            <>
+              <span>
+                All {scopeName} are selected
+                {hidden > 0 ? `, and ${formatNumber(hidden)} more that the search hides` : ''}.
+              </span>
+              <Button size="small" onClick={onSelectBucket}>
+                Select all {formatNumber(total)} files in the bucket
+              </Button>
+            </>
+          ) : (
+            <span>
+              {formatNumber(selected.size)} selected, {formatNumber(hidden)} of them not shown by the search.
+            </span>
+          )}
+        </Alert>
+      )}
       <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
         <Table size="small" aria-label="Bucket files" sx={{ tableLayout: { md: 'fixed' } }}>
           <TableHead>
@@ -47,10 +93,20 @@ export function FileTable({ view, total, selected, onToggle, onToggleAll }: Prop
               <TableCell padding="checkbox">
                 <Checkbox
                   checked={all}
-                  indeterminate={selected.size > 0 && !all}
+                  indeterminate={inScope > 0 && !all}
                   onChange={onToggleAll}
-                  disabled={total === 0}
-                  slotProps={{ input: { 'aria-label': all ? 'Unselect all files' : `Select all ${total} files` } }}
+                  disabled={scope.length === 0}
+                  slotProps={{
+                    input: {
+                      'aria-label': all
+                        ? searching
+                          ? 'Unselect all matching files'
+                          : 'Unselect all files'
+                        : searching
+                          ? `Select all ${scope.length} matching files`
+                          : `Select all ${total} files`,
+                    },
+                  }}
                 />
               </TableCell>
               {compact && (

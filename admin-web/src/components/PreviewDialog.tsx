@@ -47,7 +47,8 @@ export function PreviewDialog({ item, detailsLabel, details, actions, onClose }:
               <CloseIcon />
             </IconButton>
           </DialogTitle>
-          <DialogContent dividers>
+          {/* it scrolls on small screens: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable) */}
+          <DialogContent dividers tabIndex={0} role="region" aria-label={`${item.name}: preview and details`}>
             <MediaPlayer url={item.url} mimeType={item.mimeType} name={item.name} />
             <Table size="small" aria-label={detailsLabel}>
               <TableBody>

@@ -42,7 +42,8 @@ export function StatCard({ title, value, text, icon, to, loading, caption }: Pro
       >
         {icon}
       </Stack>
-      <div style={{ minWidth: 0 }}>
+      {/* a size container: the number's size follows the card's width, so it never breaks inside */}
+      <div style={{ minWidth: 0, flex: 1, containerType: 'inline-size' }}>
         <Typography variant="body2" color="text.secondary" component="h2">
           {title}
         </Typography>
@@ -51,8 +52,8 @@ export function StatCard({ title, value, text, icon, to, loading, caption }: Pro
           component="p"
           sx={{
             fontVariantNumeric: 'tabular-nums',
-            fontSize: { xs: '1.25rem', sm: '1.5rem' },
-            overflowWrap: 'anywhere',
+            fontSize: 'clamp(0.95rem, 15cqi, 1.5rem)',
+            whiteSpace: 'nowrap',
           }}
         >
           {loading ? <Skeleton width={80} /> : (text ?? formatNumber(value))}

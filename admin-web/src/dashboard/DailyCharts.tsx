@@ -3,6 +3,10 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { DailyStats } from '../api/types';
 
+/** y-axis ticks as 950, 1.5K, 12K, 1.2M: short enough that the axis never cuts one ("150…"). */
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+const Y_AXIS = [{ width: 48, valueFormatter: (v: number | null) => (v === null ? '' : compact.format(v)) }];
+
 const dayLabel = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -22,6 +26,7 @@ export default function DailyCharts({ days }: { days: DailyStats['days'] }) {
         <LineChart
           height={260}
           xAxis={[{ scaleType: 'point', data: labels, tickLabelStyle: { fontSize: 11 } }]}
+          yAxis={Y_AXIS}
           series={[{ data: days.map((d) => d.votes), label: 'Votes', area: true, showMark: false, color: '#8b5cf6' }]}
           margin={{ left: 8, right: 16 }}
         />
@@ -41,6 +46,7 @@ export default function DailyCharts({ days }: { days: DailyStats['days'] }) {
             { data: days.map((d) => d.uploads), label: 'Uploads', color: '#f59e0b' },
             { data: days.map((d) => d.users), label: 'New users', color: '#10b981' },
           ]}
+          yAxis={Y_AXIS}
           margin={{ left: 8, right: 16 }}
         />
       </figure>

@@ -8,7 +8,13 @@ describe('Dashboard', () => {
     renderAdmin(<Dashboard />, {
       dataProvider: {
         getStats: () =>
-          Promise.resolve({ totalUsers: 1200, totalMedia: 340, totalVotes: 1_000_000, totalViews: 2_500_000 }),
+          Promise.resolve({
+            totalUsers: 1200,
+            totalMedia: 340,
+            totalVotes: 1_000_000,
+            totalViews: 2_500_000,
+            seededUsers: 0,
+          }),
         getDailyStats: () => Promise.reject(httpError(503, { message: 'stats unavailable' })),
       },
     });
@@ -19,5 +25,16 @@ describe('Dashboard', () => {
       /^\/media\?sort=totalViews/,
     );
     expect(await screen.findByText('Daily statistics are not available: stats unavailable')).toBeVisible();
+  });
+
+  it("counts the vote population's fake users apart from real users", async () => {
+    renderAdmin(<Dashboard />, {
+      dataProvider: {
+        getStats: () =>
+          Promise.resolve({ totalUsers: 6200, totalMedia: 340, totalVotes: 9000, totalViews: 9000, seededUsers: 5000 }),
+        getDailyStats: () => Promise.reject(httpError(503, { message: 'stats unavailable' })),
+      },
+    });
+    expect(await screen.findByRole('link', { name: /Users\s*1,200\s*plus 5,000 populated/ })).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { OperationsBanner } from './OperationsBanner';
+import { formatNumber } from '../lib/format';
 import { TEXTS } from '../lib/texts';
 import { errorMessage } from '../providers/http';
 import type { AdminDataProvider } from '../providers/data-provider';
@@ -31,7 +32,14 @@ export default function Dashboard() {
         </Alert>
       )}
       <StatGrid>
-        <StatCard title="Users" value={s?.totalUsers} icon={<PeopleIcon />} to="/users" loading={stats.isPending} />
+        <StatCard
+          title="Users"
+          value={s ? s.totalUsers - s.seededUsers : undefined}
+          icon={<PeopleIcon />}
+          to="/users"
+          loading={stats.isPending}
+          caption={s?.seededUsers ? `plus ${formatNumber(s.seededUsers)} populated` : undefined}
+        />
         <StatCard title="Media" value={s?.totalMedia} icon={<PermMediaIcon />} to="/media" loading={stats.isPending} />
         <StatCard
           title="Votes"

@@ -4,7 +4,7 @@ import Dashboard from './Dashboard';
 import { ok, renderAdmin } from '../test/render';
 import type { HealthReport } from '../providers/data-provider';
 
-const totals = () => Promise.resolve({ totalUsers: 1, totalMedia: 2, totalVotes: 3, totalViews: 4 });
+const totals = () => Promise.resolve({ totalUsers: 1, totalMedia: 2, totalVotes: 3, totalViews: 4, seededUsers: 0 });
 const days = () => Promise.resolve({ days: [] });
 const up = { status: 'up' as const };
 

@@ -40,9 +40,14 @@ export function JobsIndicator() {
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge badgeContent={running} color="warning">
+          {/* no badge at all while nothing runs: a hidden "0" would be text the button's name lacks */}
+          {running ? (
+            <Badge badgeContent={running} color="secondary">
+              <WorkHistoryIcon />
+            </Badge>
+          ) : (
             <WorkHistoryIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover

@@ -128,7 +128,8 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
           <Chip
             size="small"
             icon={<FlagIcon />}
-            color="warning"
+            // MUI's warning orange under white text is 3.1:1; this amber is 5:1 (axe color-contrast)
+            sx={{ bgcolor: '#b45309', color: '#fff', '& .MuiChip-icon': { color: 'inherit' } }}
             label={`${formatNumber(item.reports)} ${item.reports === 1 ? 'report' : 'reports'}`}
           />
           {decided ? (
@@ -249,7 +250,7 @@ export function DecisionButtons({
         startIcon={<BlockIcon />}
         onClick={onBan}
         disabled={pending}
-        aria-label={`Ban ${item.uploaderName}`}
+        aria-label={`Ban uploader ${item.uploaderName}`}
       >
         Ban uploader
       </DecisionButton>

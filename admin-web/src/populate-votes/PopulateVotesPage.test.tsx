@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../lib/texts';
@@ -18,6 +18,8 @@ const pop = (over: Partial<Population>): Population => ({
   usersCreated: 0,
   overallHotPercentage: 0,
   userIdRange: null,
+  seededUsers: 0,
+  plan: { mediaCount: 250, usersToCreate: 75, minVotes: 2500, maxVotes: 12500 },
   ...over,
 });
 const done = pop({
@@ -64,7 +66,14 @@ describe('Populate Votes', () => {
     expect(await screen.findByText(/10-50 votes to every media/)).toBeVisible();
     expect(await screen.findByText('No vote population has run yet.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
-    expect(controlPopulation).toHaveBeenCalledWith('start');
+    // nothing starts before the operator has read what it adds
+    const dialog = await screen.findByRole('dialog', { name: 'Start vote population?' });
+    expect(dialog).toHaveTextContent(/every one of the 250 media/);
+    expect(dialog).toHaveTextContent(/between 2,500 and 12,500 votes/);
+    expect(dialog).toHaveTextContent(/75 new fake users/);
+    expect(controlPopulation).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start population' }));
+    expect(controlPopulation).toHaveBeenCalledWith('start', false);
     expect(await screen.findByRole('button', { name: 'Pause' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Stop' })).toBeVisible();
     expect(await screen.findByText('250 of 250', {}, { timeout: 5000 })).toBeVisible();
@@ -103,7 +112,63 @@ describe('Populate Votes', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start population' }));
     expect(await screen.findByText('There is no media to add votes to: upload or import media first')).toBeVisible();
+  });
+
+  it("while an earlier population's users exist, Start needs a second, explicit agreement", async () => {
+    const controlPopulation = vi.fn(() => Promise.resolve(pop({ state: 'running', jobId: 'populate-votes-3' })));
+    renderAdmin(<PopulateVotesPage />, {
+      dataProvider: {
+        getPopulation: () => Promise.resolve({ ...done, seededUsers: 1234 }),
+        controlPopulation,
+        getJob: () => Promise.reject(httpError(404)),
+        listJobs: () => Promise.resolve([]),
+      },
+    });
+    expect(await screen.findByText(/1,234 fake users of past populations are in the database/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start vote population?' });
+    expect(dialog).toHaveTextContent(
+      /A previous population's 1,234 fake users and their votes are still in the database/,
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Add another population' });
+    expect(confirm).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Add another population anyway' }));
+    await userEvent.click(confirm);
+    expect(controlPopulation).toHaveBeenCalledWith('start', true);
+  });
+
+  it('"Remove populated votes and users" asks first, then runs as a job', async () => {
+    const startPopulationRemoval = vi.fn(() =>
+      Promise.resolve({ jobId: 'remove-population-1', alreadyRunning: false }),
+    );
+    renderAdmin(<PopulateVotesPage />, {
+      dataProvider: {
+        getPopulation: () => Promise.resolve({ ...done, seededUsers: 50 }),
+        startPopulationRemoval,
+        listJobs: () => Promise.resolve([]),
+        getJob: () =>
+          Promise.resolve({
+            id: 'remove-population-1',
+            name: 'remove-population' as const,
+            state: 'active' as const,
+            progress: { percent: 40, usersRemoved: 20, totalUsers: 50 },
+            result: null,
+            error: null,
+            attemptsMade: 1,
+            createdAt: '2026-01-01T00:00:00Z',
+            finishedAt: null,
+          }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove populated votes and users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove populated votes and users?' });
+    expect(dialog).toHaveTextContent(/This deletes 50 fake users with all their votes and views/);
+    expect(startPopulationRemoval).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(startPopulationRemoval).toHaveBeenCalled();
+    expect(await screen.findByRole('progressbar', { name: 'Removal progress' })).toBeVisible();
   });
 
   it('Fix User Sequence shows the next user id, or the failure text', async () => {

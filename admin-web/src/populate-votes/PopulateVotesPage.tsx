@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { JobProgress } from '../components/JobProgress';
 import { useJobPolling } from '../lib/jobs/useAdminJob';
@@ -26,7 +26,10 @@ import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
 import type { Population, PopulationAction } from '../api/types';
+import { liveFigures, statusText } from './population-figures';
 import { PopulationResults } from './PopulationResults';
+import { RemovePopulationCard } from './RemovePopulationCard';
+import { StartPopulationDialog } from './StartPopulationDialog';
 
 const STATE_LABEL: Record<Population['state'], string> = {
   'not-started': 'Not started',
@@ -69,21 +72,31 @@ export default function PopulateVotesPage() {
       void queryClient.invalidateQueries({ queryKey: JOBS_LIST_KEY });
       void queryClient.invalidateQueries({ queryKey: ['adminStats'] });
       void queryClient.invalidateQueries({ queryKey: ['mediaTotals'] });
+      void queryClient.invalidateQueries({ queryKey: ['userTotals'] });
       if (p.state === 'completed') notify(p.message || 'Vote population complete', { type: 'success' });
       if (p.state === 'failed') notify(p.message || TEXTS.populationFailed, { type: 'error', autoHideDuration: null });
     }
   }, [p, notify, queryClient]);
 
+  const [confirming, setConfirming] = useState(false);
   const control = useMutation({
-    mutationFn: (action: PopulationAction) => dp.controlPopulation(action),
-    onSuccess: (answer, action) => {
-      queryClient.setQueryData(['population'], answer);
+    mutationFn: ({ action, confirmAgain }: { action: PopulationAction; confirmAgain?: boolean }) =>
+      dp.controlPopulation(action, confirmAgain),
+    onSuccess: (answer, { action }) => {
+      setConfirming(false);
+      // the answer is the run alone: keep the plan and the fake-user count until the refetch
+      queryClient.setQueryData<Population>(['population'], (old) => (old ? { ...old, ...answer } : old));
+      void queryClient.invalidateQueries({ queryKey: ['population'] });
       void queryClient.invalidateQueries({ queryKey: JOBS_LIST_KEY });
       if (answer.alreadyRunning) notify('A vote population is already running: showing its progress', { type: 'info' });
       else if (action === 'pause') notify('Pausing at the next checkpoint', { type: 'info' });
       else if (action === 'stop') notify('Vote population stopped', { type: 'info' });
     },
-    onError: (err) => notifyError(err, TEXTS.populationFailed),
+    onError: (err) => {
+      setConfirming(false);
+      void queryClient.invalidateQueries({ queryKey: ['population'] });
+      notifyError(err, TEXTS.populationFailed);
+    },
   });
 
   const fix = useMutation({
@@ -95,6 +108,8 @@ export default function PopulateVotesPage() {
   const state = p?.state ?? 'not-started';
   const canStart = ['not-started', 'stopped', 'completed', 'failed'].includes(state);
   const busy = control.isPending;
+  const figures = p ? liveFigures(p, job.data) : null;
+  const text = p && figures ? statusText(p, figures) : '';
   return (
     <Box sx={{ mt: 2, maxWidth: 1100 }}>
       <Title title="Populate Votes" />
@@ -123,8 +138,8 @@ export default function PopulateVotesPage() {
               <Button
                 variant="contained"
                 startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <PlayArrowIcon />}
-                onClick={() => control.mutate('start')}
-                disabled={busy || status.isPending}
+                onClick={() => setConfirming(true)}
+                disabled={busy || status.isPending || !p}
               >
                 Start
               </Button>
@@ -133,7 +148,7 @@ export default function PopulateVotesPage() {
               <Button
                 variant="contained"
                 startIcon={<PlayArrowIcon />}
-                onClick={() => control.mutate('continue')}
+                onClick={() => control.mutate({ action: 'continue' })}
                 disabled={busy}
               >
                 Continue
@@ -143,7 +158,7 @@ export default function PopulateVotesPage() {
               <Button
                 variant="outlined"
                 startIcon={<PauseIcon />}
-                onClick={() => control.mutate('pause')}
+                onClick={() => control.mutate({ action: 'pause' })}
                 disabled={busy}
               >
                 Pause
@@ -154,7 +169,7 @@ export default function PopulateVotesPage() {
                 color="error"
                 variant="outlined"
                 startIcon={<StopIcon />}
-                onClick={() => control.mutate('stop')}
+                onClick={() => control.mutate({ action: 'stop' })}
                 disabled={busy}
               >
                 Stop
@@ -164,16 +179,36 @@ export default function PopulateVotesPage() {
           {job.data && (state === 'running' || state === 'paused') && (
             <JobProgress job={job.data} label="Vote population" />
           )}
-          {p?.message && state !== 'not-started' && (
+          {text && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {p.message}
+              {text}
             </Typography>
           )}
           <Box sx={{ mt: 2 }}>
-            {status.isPending ? <Skeleton variant="rounded" height={96} /> : p && <PopulationResults population={p} />}
+            {status.isPending ? (
+              <Skeleton variant="rounded" height={96} />
+            ) : (
+              p && figures && <PopulationResults population={p} figures={figures} />
+            )}
           </Box>
         </CardContent>
       </Card>
+      {p && (
+        <StartPopulationDialog
+          open={confirming}
+          population={p}
+          pending={busy}
+          onClose={() => setConfirming(false)}
+          onConfirm={(confirmAgain) => control.mutate({ action: 'start', confirmAgain })}
+        />
+      )}
+
+      {p && (
+        <RemovePopulationCard
+          seededUsers={p.seededUsers}
+          populationActive={state === 'running' || state === 'paused'}
+        />
+      )}
 
       <Card variant="outlined" component="section" aria-label="Fix User Sequence">
         <CardContent>

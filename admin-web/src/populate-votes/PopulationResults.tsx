@@ -1,9 +1,16 @@
 import { Box, Typography } from '@mui/material';
 import { formatNumber } from '../lib/format';
 import type { Population } from '../api/types';
+import type { PopulationFigures } from './population-figures';
 
 /** The results grid: media processed of total, total votes, users created, hot %, user ID range. */
-export function PopulationResults({ population: p }: { population: Population }) {
+export function PopulationResults({
+  population: p,
+  figures: f,
+}: {
+  population: Population;
+  figures: PopulationFigures;
+}) {
   if (p.state === 'not-started') {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -12,9 +19,9 @@ export function PopulationResults({ population: p }: { population: Population })
     );
   }
   const items: [string, string][] = [
-    ['Media processed', `${formatNumber(p.mediaProcessed)} of ${formatNumber(p.totalMediaCount)}`],
-    ['Total votes', formatNumber(p.totalVotesInserted)],
-    ['Users created', formatNumber(p.usersCreated)],
+    ['Media processed', `${formatNumber(f.mediaProcessed)} of ${formatNumber(f.totalMediaCount)}`],
+    ['Total votes', formatNumber(f.totalVotesInserted)],
+    ['Users created', formatNumber(f.usersCreated)],
     ['Hot percentage', `${p.overallHotPercentage ?? 0}%`],
     ['User ID range', p.userIdRange ?? '–'],
   ];
@@ -37,7 +44,8 @@ export function PopulationResults({ population: p }: { population: Population })
           <Typography
             component="dd"
             variant="h6"
-            sx={{ m: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+            // a number never breaks inside itself: "1,234 of 4,812" may wrap only at its spaces
+            sx={{ m: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'normal', wordBreak: 'keep-all' }}
           >
             {v}
           </Typography>

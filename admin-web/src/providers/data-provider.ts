@@ -21,6 +21,7 @@ import type {
   ModerationDeleteResult,
   Population,
   PopulationAction,
+  PopulationStatus,
   ResetResult,
   Stats,
   TrafficMigrationResult,
@@ -106,9 +107,15 @@ export const dataProvider = {
   startRenditions: (retryFailed = false) => startJob(() => post(`${API}/media/renditions`, { retryFailed })),
 
   getPopulation: () => get<Population>(`${API}/populate-votes`),
-  controlPopulation: async (action: PopulationAction): Promise<Population & { alreadyRunning?: boolean }> => {
+  controlPopulation: async (
+    action: PopulationAction,
+    confirmAgain = false,
+  ): Promise<PopulationStatus & { alreadyRunning?: boolean }> => {
     try {
-      return await post<Population>(`${API}/populate-votes`, { action });
+      return await post<PopulationStatus>(
+        `${API}/populate-votes`,
+        action === 'start' && confirmAgain ? { action, confirmAgain } : { action },
+      );
     } catch (err) {
       const body = err instanceof HttpError ? (err.body as { jobId?: string } | undefined) : undefined;
       // a second start while one runs: show that run rather than an error
@@ -118,6 +125,7 @@ export const dataProvider = {
       throw err;
     }
   },
+  startPopulationRemoval: () => startJob(() => post(`${API}/populate-votes/remove`)),
   fixUserSequence: () => post<UserSequenceFixed>(`${API}/fix-user-sequence`),
 
   listBucketFiles: () => get<BucketListing>(`${API}/list-bucket-files`),

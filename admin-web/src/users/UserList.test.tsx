@@ -20,6 +20,7 @@ const user = (id: number, over: Partial<AdminUser> = {}): AdminUser => ({
   createdAt: '2026-01-01T12:00:00Z',
   banned: false,
   bannedAt: null,
+  seeded: false,
   location: null,
   locationPending: false,
   ...over,

@@ -4,6 +4,11 @@ import type { AdminJob, JobName } from '../../api/types';
 export const JOB_META: Record<JobName, { label: string; page: string; pageLabel: string }> = {
   'import-media': { label: 'Import Media from Bucket', page: '/dbtest', pageLabel: 'DB Admin' },
   'populate-votes': { label: 'Vote population', page: '/populate-votes', pageLabel: 'Populate Votes' },
+  'remove-population': {
+    label: 'Remove populated votes and users',
+    page: '/populate-votes',
+    pageLabel: 'Populate Votes',
+  },
   'find-duplicates': { label: 'Duplicate detection', page: '/bucket', pageLabel: 'Bucket Manager' },
   'generate-renditions': { label: 'Generate missing renditions', page: '/dbtest', pageLabel: 'DB Admin' },
   // per-item work after each upload: the server never lists it, named for completeness

@@ -10,4 +10,6 @@ export abstract class SystemUsers {
   abstract importOwnerId(): Promise<number>;
   /** `count` seeded users named by the visitor username generator, inside the caller's transaction; their ids, ascending. */
   abstract createSeeded(tx: Transaction, count: number): Promise<number[]>;
+  /** Deletes those of `ids` that are seeded users, inside the caller's transaction (their votes and views go by cascade); how many went. */
+  abstract deleteSeeded(tx: Transaction, ids: number[]): Promise<number>;
 }

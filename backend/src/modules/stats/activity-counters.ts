@@ -7,6 +7,10 @@ export interface Totals {
   activeUsers: number;
   /** users with a verified e-mail */
   savedAccounts: number;
+  /** the vote population's fake users (`is_seeded`), counted in totalUsers and activeUsers */
+  seededUsers: number;
+  /** of those, the active ones (they voted) */
+  seededActiveUsers: number;
 }
 
 /** One UTC day of the dashboard series: media uploaded, votes cast and users created that day. */
@@ -14,6 +18,7 @@ export interface DailyCount {
   day: string;
   uploads: number;
   votes: number;
+  /** new users that day, the vote population's fake users left out */
   users: number;
 }
 

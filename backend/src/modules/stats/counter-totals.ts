@@ -12,10 +12,17 @@ export const COUNTER_TOTALS_SQL = `
          coalesce(sum(active_users), 0)::bigint AS "activeUsers", coalesce(sum(saved_accounts), 0)::bigint AS "savedAccounts"
     FROM daily_counts`;
 
-type Row = Record<keyof Totals, string | number>;
+/** What the counters hold; the seeded users' figures are read beside them (`SEEDED_TOTALS_SQL`). */
+export type CounterTotals = Omit<Totals, 'seededUsers' | 'seededActiveUsers'>;
+type Row = Record<keyof CounterTotals, string | number>;
+
+/** The vote population's fake users, from the `users_seeded` partial index alone (index-only). */
+export const SEEDED_TOTALS_SQL = `
+  SELECT count(*)::int AS "seededUsers", count(*) FILTER (WHERE active)::int AS "seededActiveUsers"
+    FROM users WHERE is_seeded`;
 
 /** bigint sums arrive as strings. */
-export const toTotals = (r: Row): Totals => ({
+export const toTotals = (r: Row): CounterTotals => ({
   totalUsers: Number(r.totalUsers),
   totalMedia: Number(r.totalMedia),
   totalVotes: Number(r.totalVotes),

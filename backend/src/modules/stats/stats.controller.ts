@@ -14,8 +14,8 @@ export class StatsController {
   @Get()
   @ApiOkResponse({ type: StatsDto })
   async stats(): Promise<StatsDto> {
-    const { totalUsers, totalMedia, totalVotes, totalViews } = await this.counters.totals();
-    return { totalUsers, totalMedia, totalVotes, totalViews };
+    const { totalUsers, totalMedia, totalVotes, totalViews, seededUsers } = await this.counters.totals();
+    return { totalUsers, totalMedia, totalVotes, totalViews, seededUsers };
   }
 
   @Get('daily')

@@ -27,6 +27,12 @@ interface Row {
   client_address: string;
 }
 
+/**
+ * An IPv4 client reaching a dual-stack socket is recorded as `::ffff:1.2.3.4` (what `req.ip`
+ * says): shown and exported as the IPv4 address it is. Other addresses are shown as recorded.
+ */
+export const plainAddress = (a: string): string => /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(a)?.[1] ?? a;
+
 const toRow = (r: Row): AuditRow => ({
   id: Number(r.id),
   at: new Date(r.at).toISOString(),
@@ -35,7 +41,7 @@ const toRow = (r: Row): AuditRow => ({
   target: r.target,
   outcome: r.outcome,
   ...(r.detail === null ? {} : { detail: r.detail }),
-  clientAddress: r.client_address,
+  clientAddress: plainAddress(r.client_address),
 });
 
 const SORTABLE = ['at', 'id', 'action', 'admin', 'outcome'] as const;

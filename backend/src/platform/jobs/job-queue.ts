@@ -9,6 +9,7 @@ import { DomainError } from '../domain-error.js';
 export const JOB_NAMES = [
   'import-media',
   'populate-votes',
+  'remove-population',
   'find-duplicates',
   'generate-renditions',
   'make-renditions',

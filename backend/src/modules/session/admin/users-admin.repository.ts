@@ -14,6 +14,8 @@ export interface AdminUserRow {
   totalViews: number;
   createdAt: Date;
   bannedAt: Date | null;
+  /** created by the vote population */
+  seeded: boolean;
   /** the place name as far as known (set by the service from the geocode cache; absent on a bare row) */
   location?: PlaceState | null;
 }
@@ -36,6 +38,8 @@ export interface UserListCriteria {
   active?: boolean;
   /** banned by an operator (or not) */
   banned?: boolean;
+  /** a fake user of the vote population (or a real one) */
+  seeded?: boolean;
   ids?: number[];
   sort: { field: UserSortField; order: SortOrder };
   offset: number;

@@ -18,21 +18,24 @@ export class UsersAdminService {
     private readonly geocoding: GeocodingService,
   ) {}
 
-  /** active: at least one upload or vote; saved: a verified e-mail. */
-  async totals(): Promise<{ totalUsers: number; activeUsers: number; savedAccounts: number }> {
-    const { totalUsers, activeUsers, savedAccounts } = await this.counters.totals();
-    return { totalUsers, activeUsers, savedAccounts };
+  /** active: at least one upload or vote, by a real user (the population's fake users vote); saved: a verified e-mail. */
+  async totals(): Promise<{ totalUsers: number; activeUsers: number; savedAccounts: number; seededUsers: number }> {
+    const { totalUsers, activeUsers, savedAccounts, seededUsers, seededActiveUsers } = await this.counters.totals();
+    return { totalUsers, activeUsers: activeUsers - seededActiveUsers, savedAccounts, seededUsers };
   }
 
-  /** filter: `q` (username or e-mail), `active` (true: has uploaded or voted; false: neither), `banned`, `id` (getMany). */
+  /**
+   * filter: `q` (username or e-mail), `active` (true: has uploaded or voted; false: neither), `banned`,
+   * `seeded` (true: the vote population's fake users; false: real ones), `id` (getMany).
+   */
   async list(query: ListQueryDto): Promise<Page<AdminUserRow> & { offset: number }> {
     const q = parseListQuery(query, {
       sortable: USER_SORTABLE,
       defaultSort: ['createdAt', 'DESC'],
-      filters: ['q', 'active', 'banned', 'id'],
+      filters: ['q', 'active', 'banned', 'seeded', 'id'],
     });
     const criteria: UserListCriteria = { sort: q.sort, offset: q.offset, limit: q.limit };
-    const { q: text, active, banned, id } = q.filter;
+    const { q: text, active, banned, seeded, id } = q.filter;
     if (text !== undefined) {
       if (typeof text !== 'string' || text.length > 200)
         throw badRequest('filter q must be text of at most 200 characters');
@@ -53,14 +56,25 @@ export class UsersAdminService {
         throw badRequest('filter banned must be true or false');
       criteria.banned = banned === true || banned === 'true';
     }
+    if (seeded !== undefined) {
+      if (seeded !== true && seeded !== false && seeded !== 'true' && seeded !== 'false')
+        throw badRequest('filter seeded must be true or false');
+      criteria.seeded = seeded === true || seeded === 'true';
+    }
     if (id !== undefined) criteria.ids = idList(id);
     // no filter but `active`: the total comes from the counters, not from counting every user
     let total: number | undefined;
     if (criteria.active !== undefined) await this.counters.settle();
     if (criteria.q === undefined && criteria.ids === undefined && criteria.banned === undefined) {
       const t = await this.counters.totals();
-      total =
-        criteria.active === undefined ? t.totalUsers : criteria.active ? t.activeUsers : t.totalUsers - t.activeUsers;
+      // the users (and active users) of the part asked for: all, only the fake ones, or only real ones
+      const [users, activeUsers] =
+        criteria.seeded === undefined
+          ? [t.totalUsers, t.activeUsers]
+          : criteria.seeded
+            ? [t.seededUsers, t.seededActiveUsers]
+            : [t.totalUsers - t.seededUsers, t.activeUsers - t.seededActiveUsers];
+      total = criteria.active === undefined ? users : criteria.active ? activeUsers : users - activeUsers;
     }
     const page = await this.users.list(criteria, total);
     return { ...page, rows: await this.withPlaces(page.rows), offset: q.offset };

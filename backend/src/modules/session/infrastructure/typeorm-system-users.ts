@@ -58,4 +58,13 @@ export class TypeormSystemUsers extends SystemUsers {
     }
     return ids.sort((a, b) => a - b);
   }
+
+  async deleteSeeded(tx: Transaction, ids: number[]): Promise<number> {
+    if (!ids.length) return 0;
+    const gone = await tx.rows<{ id: number }>(
+      `DELETE FROM users WHERE id = ANY($1::int[]) AND is_seeded RETURNING id`,
+      [ids],
+    );
+    return gone.length;
+  }
 }

@@ -18,13 +18,14 @@ export class StatsDto {
   @ApiProperty() totalMedia!: number;
   @ApiProperty() totalVotes!: number;
   @ApiProperty() totalViews!: number;
+  @ApiProperty({ description: "the vote population's fake users, included in totalUsers" }) seededUsers!: number;
 }
 
 export class DailyCountDto implements DailyCount {
   @ApiProperty({ example: '2026-11-25', description: 'UTC day' }) day!: string;
   @ApiProperty() uploads!: number;
   @ApiProperty() votes!: number;
-  @ApiProperty() users!: number;
+  @ApiProperty({ description: "new users that day, the vote population's fake users left out" }) users!: number;
 }
 
 export class DailyStatsDto {

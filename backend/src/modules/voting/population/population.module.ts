@@ -6,6 +6,7 @@ import { PopulationController } from './population.controller.js';
 import { PopulationJob } from './population.job.js';
 import { PopulationRepository } from './population.repository.js';
 import { PopulationService } from './population.service.js';
+import { RemovePopulationJob } from './remove-population.job.js';
 
 /** Admin: vote population job (seeded users, votes and views). */
 @Module({
@@ -14,8 +15,16 @@ import { PopulationService } from './population.service.js';
   providers: [
     PopulationService,
     PopulationJob,
+    RemovePopulationJob,
     { provide: PopulationRepository, useClass: TypeormPopulationRepository },
-    auditActions(['population.start', 'population.continue', 'population.pause', 'population.stop', 'db.fix_sequence']),
+    auditActions([
+      'population.start',
+      'population.continue',
+      'population.pause',
+      'population.stop',
+      'population.remove',
+      'db.fix_sequence',
+    ]),
   ],
 })
 export class PopulationModule {}

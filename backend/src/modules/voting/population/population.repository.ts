@@ -1,4 +1,4 @@
-import type { PopulationRun, RunState } from './domain/population.js';
+import type { PopulationRun, RemovedCounts, RunState } from './domain/population.js';
 
 export type BatchOutcome =
   /** a checkpoint was committed; more media remain */
@@ -28,6 +28,13 @@ export abstract class PopulationRepository {
    */
   abstract runBatch(runId: number, segment: number, maxVotes: number): Promise<BatchOutcome>;
   abstract fail(runId: number, segment: number, message: string): Promise<void>;
+  /** The fake users of past populations still in the database: how many, and the highest id. */
+  abstract seededUsers(): Promise<{ count: number; maxId: number | null }>;
+  /**
+   * One step of "Remove populated votes and users", in one transaction: up to `users` seeded users
+   * with an id up to `maxUserId` go with their votes and views, and the media tallies lose them.
+   */
+  abstract removeBatch(maxUserId: number, users: number): Promise<RemovedCounts>;
   /** Sets users_id_seq so the next user gets max(id) + 1; answers that id. */
   abstract fixUserSequence(): Promise<number>;
 }

@@ -1,12 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { conflict } from '../../../platform/domain-error.js';
-import { JobQueue, JobRunningError } from '../../../platform/jobs/job-queue.js';
-import { populationJobId, type PopulationResult, type PopulationRun, resultOf } from './domain/population.js';
+import { conflict, DomainError } from '../../../platform/domain-error.js';
+import { JobQueue, JobRunningError, type JobView } from '../../../platform/jobs/job-queue.js';
+import {
+  planOf,
+  populationJobId,
+  type PopulationPlan,
+  type PopulationResult,
+  type PopulationRun,
+  resultOf,
+} from './domain/population.js';
 import { PopulationRepository } from './population.repository.js';
+import { REMOVE_POPULATION, type RemovePopulationPayload } from './remove-population.job.js';
 
 export type PopulationStatus = PopulationResult & { jobId: string | null };
+/** The page's view: the run, plus what a new run would add and the fake users still in the database. */
+export type PopulationOverview = PopulationStatus & { seededUsers: number; plan: PopulationPlan };
 
 const statusOf = (run: PopulationRun | null): PopulationStatus => ({ jobId: run?.jobId ?? null, ...resultOf(run) });
+const n = (x: number) => x.toLocaleString('en');
 
 /** Start, pause, continue and stop the vote population; its work runs as `populate-votes` jobs. */
 @Injectable()
@@ -20,13 +31,32 @@ export class PopulationService {
     return statusOf(await this.runs.current());
   }
 
+  async overview(): Promise<PopulationOverview> {
+    const status = await this.status();
+    const seeded = await this.runs.seededUsers();
+    return { ...status, seededUsers: seeded.count, plan: planOf(await this.runs.mediaCount()) };
+  }
+
   /**
    * A new run; never a second one: while one runs, 409 `job_running` with the job carrying it (made
-   * sure to exist first, so the caller can attach to it).
+   * sure to exist first, so the caller can attach to it). While an earlier population's fake users
+   * are still here, only when the operator confirmed adding another (`confirmAgain`), else 409
+   * `population_exists`; never while their removal runs.
    */
-  async start(): Promise<PopulationStatus> {
+  async start(options: { confirmAgain?: boolean } = {}): Promise<PopulationStatus> {
     if ((await this.runs.mediaCount()) === 0)
       throw conflict('There is no media to add votes to: upload or import media first');
+    const removal = await this.activeRemoval();
+    if (removal) throw conflict('Populated votes and users are being removed: wait until that job ends');
+    const current = await this.runs.current();
+    const active = current?.state === 'running' || current?.state === 'paused';
+    const seeded = await this.runs.seededUsers();
+    if (!active && seeded.count > 0 && !options.confirmAgain)
+      throw new DomainError(
+        'conflict',
+        `A previous population's ${n(seeded.count)} fake users and their votes are still in the database: remove them first, or confirm again to add another population`,
+        { error: 'population_exists', seededUsers: seeded.count },
+      );
     for (let attempt = 0; attempt < 3; attempt++) {
       const created = await this.runs.create();
       if (created) return this.launch(created);
@@ -78,6 +108,26 @@ export class PopulationService {
     );
     await this.runs.setJobId(run.id, job.id);
     return { ...statusOf(run), jobId: job.id };
+  }
+
+  /**
+   * "Remove populated votes and users" as a job; refused while a population runs or is paused (its
+   * users are still voting) and when there is nothing to remove; a second ask answers 409 job_running.
+   */
+  async remove(): Promise<JobView> {
+    const current = await this.runs.current();
+    if (current?.state === 'running' || current?.state === 'paused')
+      throw conflict('A vote population is running or paused: stop it before removing populated votes and users');
+    const seeded = await this.runs.seededUsers();
+    if (!seeded.count || seeded.maxId === null) throw conflict('There are no populated users to remove');
+    const payload: RemovePopulationPayload = { maxUserId: seeded.maxId, totalUsers: seeded.count };
+    return this.jobs.enqueue(REMOVE_POPULATION, { ...payload }, { exclusiveKey: REMOVE_POPULATION });
+  }
+
+  private async activeRemoval(): Promise<JobView | undefined> {
+    return (await this.jobs.list(50)).find(
+      (j) => j.name === REMOVE_POPULATION && (j.state === 'waiting' || j.state === 'active'),
+    );
   }
 
   async fixUserSequence(): Promise<{ success: true; nextUserId: number }> {

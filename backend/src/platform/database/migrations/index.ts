@@ -25,6 +25,7 @@ import { MediaUploadAddress1764100200000 } from './1764100200000-media-upload-ad
 import { SessionHandoff1764200000000 } from './1764200000000-session-handoff.js';
 import { BudgetCounters1764300000000 } from './1764300000000-budget-counters.js';
 import { ReportStanding1764300100000 } from './1764300100000-report-standing.js';
+import { SeededUsers1764300200000 } from './1764300200000-seeded-users.js';
 import { SqlFiles1764310000000 } from './1764310000000-sql-files.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
@@ -56,5 +57,6 @@ export const migrations = [
   SessionHandoff1764200000000,
   BudgetCounters1764300000000,
   ReportStanding1764300100000,
+  SeededUsers1764300200000,
   SqlFiles1764310000000,
 ];

@@ -14,6 +14,7 @@ export class AdminUserDto {
   @ApiProperty() totalViews!: number;
   @ApiProperty() createdAt!: string;
   @ApiProperty() banned!: boolean;
+  @ApiProperty({ description: 'a fake user the vote population created (never a visitor)' }) seeded!: boolean;
   @ApiProperty({ nullable: true, type: String }) bannedAt!: string | null;
   @ApiProperty({
     nullable: true,
@@ -38,6 +39,7 @@ export class AdminUserDto {
       totalViews: r.totalViews,
       createdAt: r.createdAt.toISOString(),
       banned: r.bannedAt !== null,
+      seeded: r.seeded,
       bannedAt: r.bannedAt?.toISOString() ?? null,
       location: r.location?.label ?? null,
       locationPending: r.location?.pending ?? false,
@@ -45,9 +47,11 @@ export class AdminUserDto {
   }
 }
 
-/** The Users page's three totals: active = at least one upload or vote; saved = a verified e-mail. */
+/** The Users page's totals: active = at least one upload or vote; saved = a verified e-mail. */
 export class UserTotalsDto {
-  @ApiProperty() totalUsers!: number;
-  @ApiProperty() activeUsers!: number;
+  @ApiProperty({ description: "every user, the vote population's fake ones included" }) totalUsers!: number;
+  @ApiProperty({ description: "users with an upload or a vote, the vote population's fake ones left out" })
+  activeUsers!: number;
   @ApiProperty() savedAccounts!: number;
+  @ApiProperty({ description: "the vote population's fake users" }) seededUsers!: number;
 }

@@ -21,6 +21,7 @@ interface Row {
   total_views: number;
   created_at: Date;
   banned_at: Date | null;
+  is_seeded: boolean;
 }
 
 const toRow = (r: Row): AdminUserRow => ({
@@ -35,6 +36,7 @@ const toRow = (r: Row): AdminUserRow => ({
   totalViews: Number(r.total_views),
   createdAt: new Date(r.created_at),
   bannedAt: r.banned_at ? new Date(r.banned_at) : null,
+  seeded: r.is_seeded,
 });
 
 const ORDER: Record<UserSortField, string> = {
@@ -53,7 +55,8 @@ const counts = (user: string) => `(SELECT count(*) FROM media m WHERE m.user_id 
                 (SELECT count(*) FROM views w WHERE w.user_id = ${user}.id)::int AS total_views`;
 // users.active is kept by the counting triggers of media and votes (the caller settles pending rechecks first)
 const ACTIVE = `u.active`;
-const COLUMNS = 'u.id, u.username, u.email, u.email_verified, u.latitude, u.longitude, u.created_at, u.banned_at';
+const COLUMNS =
+  'u.id, u.username, u.email, u.email_verified, u.latitude, u.longitude, u.created_at, u.banned_at, u.is_seeded';
 
 @Injectable()
 export class TypeormUsersAdminRepository extends UsersAdminRepository {
@@ -69,6 +72,7 @@ export class TypeormUsersAdminRepository extends UsersAdminRepository {
     }
     if (c.active !== undefined) where.and(c.active ? ACTIVE : `NOT ${ACTIVE}`);
     if (c.banned !== undefined) where.and(c.banned ? 'u.banned_at IS NOT NULL' : 'u.banned_at IS NULL');
+    if (c.seeded !== undefined) where.and(c.seeded ? 'u.is_seeded' : 'NOT u.is_seeded');
     if (c.ids) where.and(`u.id = ANY(${where.param(c.ids)}::int[])`);
     const total =
       knownTotal ??

@@ -110,3 +110,28 @@ export function progressOf(run: PopulationRun): { percent: number; [count: strin
     usersCreated: run.usersCreated,
   };
 }
+
+/** What a new run would add, shown before the operator confirms it. */
+export interface PopulationPlan {
+  mediaCount: number;
+  usersToCreate: number;
+  minVotes: number;
+  maxVotes: number;
+}
+
+export const planOf = (mediaCount: number): PopulationPlan => ({
+  mediaCount,
+  usersToCreate: mediaCount ? poolSize(mediaCount) : 0,
+  minVotes: mediaCount * VOTES_PER_MEDIA.min,
+  maxVotes: mediaCount * VOTES_PER_MEDIA.max,
+});
+
+/** Rows one removal step (or the whole "Remove populated votes and users" job) took away. */
+export interface RemovedCounts {
+  users: number;
+  votes: number;
+  views: number;
+}
+
+/** Seeded users per removal step: about 100 votes and views each, so a step deletes ~10,000 rows. */
+export const USERS_PER_REMOVAL = 50;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
 import { Optional } from '../../../../platform/http/optional.js';
 import type { PopulationResult } from '../domain/population.js';
 
@@ -12,6 +12,15 @@ export class PopulationActionDto {
   @Optional()
   @IsIn(POPULATION_ACTIONS, { message: `action must be one of ${POPULATION_ACTIONS.join(', ')}` })
   action?: PopulationAction;
+
+  /**
+   * Start only: the operator confirmed adding another population while an earlier one's fake
+   * users are still in the database (without it such a start answers 409 population_exists).
+   */
+  @ApiPropertyOptional({ default: false })
+  @Optional()
+  @IsBoolean({ message: 'confirmAgain must be true or false' })
+  confirmAgain?: boolean;
 }
 
 /** A run's figures: the job's result when a segment ends, and (with jobId) what the page shows. */
@@ -33,6 +42,20 @@ export class PopulationResultDto implements PopulationResult {
 
 export class PopulationStatusDto extends PopulationResultDto {
   @ApiProperty({ type: String, nullable: true, description: 'the job carrying the work' }) jobId!: string | null;
+}
+
+/** What a new run would add, for the confirmation before Start. */
+export class PopulationPlanDto {
+  @ApiProperty({ description: 'media that exist now: each gets 10-50 votes' }) mediaCount!: number;
+  @ApiProperty({ description: 'fake users a run over them creates' }) usersToCreate!: number;
+  @ApiProperty() minVotes!: number;
+  @ApiProperty() maxVotes!: number;
+}
+
+/** GET's answer: the run, what a new run would add, and the fake users still in the database. */
+export class PopulationOverviewDto extends PopulationStatusDto {
+  @ApiProperty({ description: 'fake users of past populations still in the database' }) seededUsers!: number;
+  @ApiProperty({ type: PopulationPlanDto }) plan!: PopulationPlanDto;
 }
 
 export class UserSequenceFixedDto {

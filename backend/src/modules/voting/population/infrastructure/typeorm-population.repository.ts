@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Database, type Transaction } from '../../../../platform/database/sql.js';
 import { SystemUsers } from '../../../session/system-users.js';
-import { MEDIA_PER_BATCH, poolSize, type PopulationRun, type RunState } from '../domain/population.js';
+import {
+  MEDIA_PER_BATCH,
+  poolSize,
+  type PopulationRun,
+  type RemovedCounts,
+  type RunState,
+} from '../domain/population.js';
 import { type BatchOutcome, PopulationRepository } from '../population.repository.js';
 
 interface RunRow {
@@ -207,6 +213,45 @@ export class TypeormPopulationRepository extends PopulationRepository {
        WHERE id = $1 AND segment = $2 AND state = 'running'`,
       [runId, segment, message],
     );
+  }
+
+  async seededUsers(): Promise<{ count: number; maxId: number | null }> {
+    const row = await this.db.one<{ count: number; max_id: number | null }>(
+      `SELECT count(*)::int AS count, max(id) AS max_id FROM users WHERE is_seeded`,
+    );
+    return { count: row!.count, maxId: row!.max_id };
+  }
+
+  async removeBatch(maxUserId: number, users: number): Promise<RemovedCounts> {
+    return this.db.transaction(async (tx) => {
+      // the users' votes and views go here (not by the users' cascade) so the media tallies lose
+      // exactly what went, in the same statement; the users themselves are the session module's to delete
+      const [row] = await tx.rows<{ ids: number[] | null; votes: number; views: number }>(
+        `WITH u AS MATERIALIZED (
+           SELECT id FROM users WHERE is_seeded AND id <= $1 ORDER BY id LIMIT $2 FOR UPDATE
+         ),
+         dv AS (DELETE FROM votes v USING u WHERE v.user_id = u.id RETURNING v.media_id, v.is_hot),
+         dw AS (DELETE FROM views w USING u WHERE w.user_id = u.id RETURNING w.media_id),
+         pv AS (SELECT media_id, count(*)::int AS votes, count(*) FILTER (WHERE is_hot)::int AS hot FROM dv GROUP BY media_id),
+         pw AS (SELECT media_id, count(*)::int AS views FROM dw GROUP BY media_id),
+         tallies AS (
+           UPDATE media m SET
+             total_votes = m.total_votes - coalesce(pv.votes, 0),
+             hot_votes = m.hot_votes - coalesce(pv.hot, 0),
+             total_views = m.total_views - coalesce(pw.views, 0)
+           FROM (SELECT media_id FROM pv UNION SELECT media_id FROM pw) x
+             LEFT JOIN pv USING (media_id) LEFT JOIN pw USING (media_id)
+           WHERE m.id = x.media_id
+           RETURNING m.id
+         )
+         SELECT (SELECT array_agg(id ORDER BY id) FROM u) AS ids,
+                (SELECT count(*) FROM dv)::int AS votes, (SELECT count(*) FROM dw)::int AS views,
+                (SELECT count(*) FROM tallies)::int AS media`,
+        [maxUserId, users],
+      );
+      const removed = await this.users.deleteSeeded(tx, row!.ids ?? []);
+      return { users: removed, votes: row!.votes, views: row!.views };
+    });
   }
 
   async fixUserSequence(): Promise<number> {
