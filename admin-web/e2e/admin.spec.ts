@@ -44,7 +44,7 @@ async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
-type Stats = { totalUsers: number; totalMedia: number; totalVotes: number; totalViews: number };
+type Stats = { totalUsers: number; totalMedia: number; totalVotes: number; totalViews: number; seededUsers: number };
 
 async function login(p: Page) {
   await p.getByLabel('Username').fill(USER);
@@ -572,7 +572,7 @@ test('Database Reset: warning, Cancel returns, the exact phrase is needed, then 
   await final.getByRole('button', { name: 'Reset Database' }).click();
   await expect(toast(page, /^Database reset/)).toBeVisible();
   const stats = await api<Stats>('/api/admin/stats');
-  expect(stats).toEqual({ totalUsers: 0, totalMedia: 0, totalVotes: 0, totalViews: 0 });
+  expect(stats).toEqual({ totalUsers: 0, totalMedia: 0, totalVotes: 0, totalViews: 0, seededUsers: 0 });
 });
 
 test('no request left the site (react-admin telemetry is off)', async () => {

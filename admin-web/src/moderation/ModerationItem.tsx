@@ -154,7 +154,15 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
                 component="li"
                 size="small"
                 variant="outlined"
-                color={s === 'new' ? 'default' : 'info'}
+                // counted standings in the info hue, dark enough on light (light on dark) for 4.5:1 text
+                sx={
+                  s === 'new'
+                    ? undefined
+                    : (theme) => ({
+                        color: theme.palette.info[theme.palette.mode === 'dark' ? 'light' : 'dark'],
+                        borderColor: 'currentColor',
+                      })
+                }
                 label={`${STANDING_LABELS[s]} ${formatNumber(item.reporters[s] ?? 0)}`}
               />
             ))}
