@@ -37,6 +37,9 @@ const reachable = (url) =>
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notRun = [];
+// repeated in the summary so the last lines of a long CI log say what failed and where
+const suiteLines = [];
+const failures = [];
 let failedSuites = 0;
 
 /** Runs vitest with a JSON report so skipped tests are counted, not just printed. */
@@ -57,6 +60,14 @@ function vitest(label, cwd, env) {
   if (existsSync(report)) {
     const j = JSON.parse(readFileSync(report, 'utf8'));
     counts = { passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + j.numTodoTests };
+    for (const file of j.testResults ?? []) {
+      const rel = path.relative(root, file.name);
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed')
+          failures.push(`${label}: ${rel} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failures.push(`${label}: ${rel} — ${firstLine(file.message)}`);
+    }
   }
   rmSync(dir, { recursive: true, force: true });
   if (r.status !== 0 && counts.failed === 0) counts.failed = 1; // a crash or a failed suite with no test counted
@@ -64,8 +75,12 @@ function vitest(label, cwd, env) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  console.log(`--- ${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  const line = `${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  suiteLines.push(line);
+  console.log(`--- ${line}`);
 }
+
+const firstLine = (text) => (text ?? 'no message').split('\n').find((l) => l.trim()) ?? 'no message';
 
 /** Runs a script suite that ends with its own `N passed, M failed` line; counts its checks. */
 function run(label, cmd, args, env = {}) {
@@ -87,6 +102,9 @@ function run(label, cmd, args, env = {}) {
   }
   totals.passed += passed;
   totals.failed += failed;
+  suiteLines.push(`${label}: ${passed} passed, ${failed} failed${r.status === 0 ? '' : ` (exit ${r.status})`}`);
+  // Playwright marks a failed test with ✘, our script suites print "not ok" or "FAIL"
+  for (const l of out.split('\n')) if (/^\s*(✘|not ok\b|FAIL\b)/.test(l)) failures.push(`${label}: ${l.trim()}`);
   console.log(`--- ${label}: ${r.status === 0 ? 'ok' : 'FAILED'}`);
   return r.status === 0;
 }
@@ -102,6 +120,7 @@ function build() {
   if (r.status !== 0) {
     failedSuites++;
     totals.failed++;
+    failures.push('build: npm run build failed');
   }
   return r.status === 0;
 }
@@ -147,6 +166,8 @@ if (!topology)
 if (!haveChromium) notRun.push(`end-to-end browser tests (no Chromium at ${chromium}; apt-get install chromium)`);
 
 console.log('\n=== summary ===');
+for (const line of suiteLines) console.log(line);
+for (const f of failures.slice(0, 30)) console.log(`FAILED: ${f}`);
 for (const what of notRun) console.log(`NOT RUN: ${what}`);
 if (totals.skipped) console.log(`SKIPPED: ${totals.skipped} test(s) were skipped`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
