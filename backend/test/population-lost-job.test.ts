@@ -63,6 +63,39 @@ function lostJobSuite(label: string, env: () => Record<string, string>, loseJobs
       expect(job.result).toMatchObject({ state: 'completed', totalVotesInserted: done.seeded_votes });
     }, 300_000);
 
+    it('with nobody reading the status, the process that runs jobs notices the loss itself and resumes the run', async () => {
+      const started = await asAdmin(t)
+        .post('/api/admin/populate-votes')
+        .send({ action: 'start', confirmAgain: true })
+        .expect(202);
+      const run = async () =>
+        (await q(`SELECT id, segment, job_id, votes_inserted FROM population_runs ORDER BY id DESC LIMIT 1`))[0];
+      await eventually(async () => Number((await run()).votes_inserted) > 0, 'the first checkpoint');
+      await loseJobs(t);
+      // no GET /api/admin/populate-votes here: only the process's own check can move the run on
+      const moved = await eventually(
+        async () => {
+          const r = await run();
+          return r.segment === 2 && r.job_id && r;
+        },
+        'the run resumed in its next segment',
+        60_000,
+      );
+      expect(moved.job_id).not.toBe(started.body.jobId);
+      const job = await waitForJob(t, moved.job_id, 180_000);
+      expect(job.state).toBe('completed');
+      // the second population over the same media: every media got one more set, tallies equal their rows
+      const done = await populationFacts(q);
+      expect(done.run).toMatchObject({ state: 'completed', media_processed: MEDIA });
+      expect(job.result).toMatchObject({ state: 'completed', mediaProcessed: MEDIA });
+      for (const m of done.media)
+        expect({ id: m.id, votes: m.total_votes, views: m.total_views }).toEqual({
+          id: m.id,
+          votes: m.votes,
+          views: m.views,
+        });
+    }, 300_000);
+
     it('Stop ends a running population whose job is gone', async () => {
       // an app that runs no jobs: the run stays running with its job waiting, then the queue loses it
       idle = await startTestApp({ ...env(), ...LOCK, RUN_JOBS: 'false' });

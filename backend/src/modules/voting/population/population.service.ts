@@ -1,5 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../../config/env.js';
+import { OutageLog } from '../../../platform/logging/outage-log.js';
+import { PollLoop } from '../../../platform/jobs/poll-loop.js';
 import { conflict, DomainError } from '../../../platform/domain-error.js';
 import { JobQueue, JobRunningError, type JobView } from '../../../platform/jobs/job-queue.js';
 import {
@@ -22,14 +24,28 @@ const n = (x: number) => x.toLocaleString('en');
 
 /** Start, pause, continue and stop the vote population; its work runs as `populate-votes` jobs. */
 @Injectable()
-export class PopulationService {
+export class PopulationService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Population');
+  /** Every process that runs jobs reads the status once per job lock: a lost job is noticed with nobody watching. */
+  private readonly watch = new PollLoop(
+    async () => void (await this.status()),
+    (err) => this.outages.report(err, () => this.logger.warn({ msg: 'Population check failed', err })),
+  );
 
   constructor(
     private readonly runs: PopulationRepository,
     private readonly jobs: JobQueue,
     private readonly config: AppConfig,
+    private readonly outages: OutageLog,
   ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.runJobs) this.watch.start(this.config.jobsLockMs);
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.watch.stop();
+  }
 
   /** The run as it stands; a running run whose job the queue lost resumes in a new job (see `lost`). */
   async status(): Promise<PopulationStatus> {
