@@ -42,6 +42,7 @@ export const freePort = () =>
 export const NO_QUOTAS = Object.fromEntries(
   [
     'SESSIONS_PER_ADDRESS_PER_HOUR',
+    'MEDIA_MISSES_PER_ADDRESS_PER_MINUTE',
     'VOTES_PER_ADDRESS_PER_MINUTE',
     'UPLOADS_PER_SESSION_PER_HOUR',
     'UPLOADS_PER_SESSION_PER_DAY',

@@ -40,6 +40,7 @@ const exited = (child: ChildProcess) =>
 const NO_QUOTAS: Record<string, string> = Object.fromEntries(
   [
     'SESSIONS_PER_ADDRESS_PER_HOUR',
+    'MEDIA_MISSES_PER_ADDRESS_PER_MINUTE',
     'VOTES_PER_ADDRESS_PER_MINUTE',
     'UPLOADS_PER_SESSION_PER_HOUR',
     'UPLOADS_PER_SESSION_PER_DAY',

@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { eventually } from './support/jobs.js';
+import { outboxOf } from './support/outbox.js';
 import { linkIn, startSmtp } from './support/smtp.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
@@ -176,15 +175,11 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
   });
   afterAll(() => t.close());
 
-  /** The links in the outbox folder, once it holds `count` messages (mail is written out of band). */
-  const outboxLinks = async (count: number) => {
-    const dir = path.join(t.dataDir, 'outbox');
-    const files = await eventually(async () => {
-      const names = (await readdir(dir).catch(() => [] as string[])).sort();
-      return names.length >= count ? names : null;
-    }, `${count} message(s) in the outbox`);
-    return Promise.all(files.map(async (f) => linkIn(await readFile(path.join(dir, f), 'utf8'))));
-  };
+  const outbox = () => outboxOf(t);
+  const messages = () => outbox().messages();
+  const outboxLinks = (count: number) => outbox().links(count);
+  const tokenMailedTo = async (email: string, before: string[]) =>
+    tokenOf(linkIn(await outbox().mailTo(email, before)));
   /** Every queued mail has been handled (sent or, for an unknown address, dropped). */
   const drained = () =>
     eventually(
@@ -210,7 +205,7 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
       .post('/api/auth/send-magic-link')
       .send({ email: 'late@example.com', sessionId: v.sessionId })
       .expect(200);
-    const token = tokenOf((await outboxLinks(2)).at(-1)!);
+    const token = await tokenMailedTo('late@example.com', []);
     await t.app
       .get(DataSource)
       .query(`UPDATE magic_link_tokens SET expires_at = now() - interval '1 minute' WHERE email = 'late@example.com'`);
@@ -227,7 +222,7 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
       .post('/api/auth/send-magic-link')
       .send({ email: 'gone@example.com', sessionId: v.sessionId })
       .expect(200);
-    const token = tokenOf((await outboxLinks(3)).at(-1)!);
+    const token = await tokenMailedTo('gone@example.com', []);
     // the token row cascades with the user, so the link is just unknown now
     await t.app.get(DataSource).query(`DELETE FROM users WHERE id = $1`, [v.id]);
     expect((await confirm(request.agent(t.server), token)).headers.location).toMatch(
@@ -237,12 +232,12 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
 
   it('answers verification-failed when another account proved the address first, spending nothing', async () => {
     const linkFor = async (v: Visitor) => {
-      const count = (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
+      const before = await messages();
       await v.agent
         .post('/api/auth/send-magic-link')
         .send({ email: 'contested@example.com', sessionId: v.sessionId })
         .expect(200);
-      return tokenOf((await outboxLinks(count + 1)).at(-1)!);
+      return tokenMailedTo('contested@example.com', before);
     };
     const first = await newVisitor(t);
     const second = await newVisitor(t);
@@ -286,9 +281,9 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
         username,
         email,
       ]);
-    const count = (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
+    const before = await messages();
     await request(t.server).post('/api/auth/login-existing').send({ email }).expect(200);
-    return { owner, token: tokenOf((await outboxLinks(count + 1)).at(-1)!) };
+    return { owner, token: await tokenMailedTo(email, before) };
   };
 
   it('the landing page names the account, runs no script, and spends nothing until its button posts', async () => {
@@ -320,12 +315,12 @@ describe(`magic link failures and limits (${dbKind}, outbox mail)`, () => {
 
   it("shows a save link as saving the visitor's own account", async () => {
     const v = await newVisitor(t);
-    const count = (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
+    const before = await messages();
     await v.agent
       .post('/api/auth/send-magic-link')
       .send({ email: 'keep@example.com', sessionId: v.sessionId })
       .expect(200);
-    const token = tokenOf((await outboxLinks(count + 1)).at(-1)!);
+    const token = await tokenMailedTo('keep@example.com', before);
     const page = await v.agent.get(`/api/auth/magic-link?token=${token}`).expect(200);
     expect(page.text).toContain(
       `You are about to save your account <strong>${v.username}</strong> with the address <strong>keep@example.com</strong>.`,

@@ -1,4 +1,7 @@
+import { WorkerHost } from '@nestjs/bullmq';
+import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { JOB_NAMES } from '../src/platform/jobs/job-queue.js';
 import {
   expectConsistent,
   populationFacts,
@@ -32,6 +35,26 @@ describe.runIf(testRedisUrl)(`jobs on BullMQ (${dbKind}, Redis)`, () => {
     await api?.close();
     await s3?.close();
     await dropQueues(redisUrl, prefix);
+  });
+
+  it('every queue’s worker takes a dead worker’s job over about JOBS_LOCK_MS after its last lock renewal, not twice that', () => {
+    const workers = api.app
+      .get(DiscoveryService, { strict: false })
+      .getProviders()
+      .map((p) => p.instance as unknown)
+      .filter((i): i is WorkerHost => i instanceof WorkerHost)
+      .map((host) => host.worker);
+    expect(workers.map((w) => w.name).sort()).toEqual([...JOB_NAMES].sort());
+    const lock = api.config.jobsLockMs;
+    for (const w of workers) {
+      const { lockDuration, stalledInterval, lockRenewTime } = w.opts;
+      expect(lockDuration, w.name).toBe(lock);
+      // a killed worker's lock lapses within lockDuration; the next stalled check (every quarter lock) finds it
+      expect(stalledInterval, w.name).toBeLessThanOrEqual(lock / 4);
+      expect(lockDuration! + stalledInterval!, w.name).toBeLessThanOrEqual(lock * 1.25);
+      // a live worker renews well before its lock lapses, so a slow job is never taken from it
+      expect(lockRenewTime, w.name).toBeLessThanOrEqual(lock / 2);
+    }
   });
 
   it('imports through a BullMQ job, and any replica reads its state from Redis', async () => {

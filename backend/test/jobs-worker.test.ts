@@ -1,7 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
-import { seededPng as png } from './fixtures/media-fixtures.js';
+import { seededPng as png, upload } from './fixtures/media-fixtures.js';
 import path from 'node:path';
+import { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import {
@@ -13,7 +15,11 @@ import {
   insertMediaRows as seedStoredMedia,
   waitForJob,
 } from './support/jobs.js';
+import { redisConnection } from '../src/platform/jobs/bullmq-job-queue.js';
+import { JOB_NAMES } from '../src/platform/jobs/job-queue.js';
 import { asAdmin } from './support/admin.js';
+import { freePort } from './support/api-process.js';
+import { has, parse, type Sample, valueOf } from './support/prometheus.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import {
@@ -24,6 +30,7 @@ import {
   uniquePrefix,
   type WorkerProcess,
 } from './support/worker-process.js';
+import { newVisitor } from './support/visitor.js';
 
 /**
  * The separate worker process (`node dist/worker.js`), built as production builds it. Killing it
@@ -331,4 +338,194 @@ if (dbKind === 'postgres') {
       await worker!.terminate();
     });
   });
+}
+
+if (dbKind === 'postgres') {
+  describe.runIf(testRedisUrl)('the worker’s own metrics on METRICS_PORT (postgres, BullMQ)', () => {
+    const redisUrl = testRedisUrl!;
+    const prefix = uniquePrefix('worker-metrics');
+    const TOKEN = 'worker-metrics-token-0123456789';
+    let s3: TestS3;
+    let api: TestApp;
+    let build: Awaited<ReturnType<typeof buildBackend>>;
+    let logDir: string;
+    let port: number;
+    let worker: WorkerProcess | undefined;
+
+    beforeAll(async () => {
+      [build, s3, logDir] = await Promise.all([
+        sharedBuild(),
+        startS3(),
+        mkdtemp(path.join(os.tmpdir(), 'vibe-worker-metrics-')),
+      ]);
+      // the API only enqueues (and has no metrics of its own here): every number below is the worker's
+      api = await startTestApp({ ...s3.env, REDIS_URL: redisUrl, JOBS_PREFIX: prefix, RUN_JOBS: 'false' });
+      port = await freePort(); // after the servers above took theirs
+    });
+    afterAll(async () => {
+      await worker?.kill();
+      await api?.close();
+      await s3?.close();
+      await dropQueues(redisUrl, prefix);
+      await rm(logDir, { recursive: true, force: true });
+    });
+
+    let starts = 0;
+    /** A worker as compose runs it with METRICS_PORT set (the monitoring overlay's 9464, a free port here). */
+    const startMetricsWorker = async (env: Record<string, string>) => {
+      worker = startWorker(
+        build.dir,
+        {
+          DATABASE_URL: api.config.databaseUrl,
+          REDIS_URL: redisUrl,
+          JOBS_PREFIX: prefix,
+          DATA_DIR: logDir,
+          LOG_LEVEL: 'info',
+          LISTEN_ADDRESS: '127.0.0.1',
+          ...s3.env,
+          ...env,
+        },
+        path.join(logDir, `worker-${++starts}.log`),
+      );
+      const w = worker;
+      await eventually(
+        async () => {
+          if (w.child.exitCode !== null) throw new Error(`the worker exited ${w.child.exitCode}:\n${await w.log()}`);
+          return /Worker running jobs/.test(await w.log());
+        },
+        'the worker to start',
+        120_000,
+      );
+      return w;
+    };
+    const refused = (url: string) =>
+      new Promise<string>((resolve) => {
+        http
+          .get(url, (res) => {
+            res.resume();
+            resolve(`answered ${res.statusCode}`);
+          })
+          .on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+      });
+
+    it('with METRICS_TOKEN: a scrape needs the bearer token; job runs are counted and timed by queue and outcome', async () => {
+      const w = await startMetricsWorker({ METRICS_PORT: String(port), METRICS_TOKEN: TOKEN });
+      const url = `http://127.0.0.1:${port}/metrics`;
+      expect(await w.log()).toMatch(new RegExp(`Metrics on port ${port} at /metrics`));
+
+      // no token, a wrong one, the admin's Basic credentials: 401 in the API's error shape, no series
+      for (const authorization of [
+        undefined,
+        `Bearer ${TOKEN}x`,
+        `Basic ${Buffer.from('admin:x').toString('base64')}`,
+      ]) {
+        const res = await fetch(url, { headers: authorization ? { authorization } : {} });
+        expect(res.status).toBe(401);
+        expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+        const text = await res.text();
+        expect(JSON.parse(text)).toMatchObject({ statusCode: 401, error: 'unauthenticated' });
+        expect(text).not.toContain('vibe_');
+      }
+      const auth = { authorization: `Bearer ${TOKEN}` };
+      expect((await fetch(url, { method: 'POST', headers: auth })).status).toBe(405);
+      expect((await fetch(`http://127.0.0.1:${port}/`, { headers: auth })).status).toBe(404);
+
+      const scrape = async () => {
+        const res = await fetch(url, { headers: auth });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+        return parse(await res.text());
+      };
+      const before = await scrape();
+      // the worker's own series: every one says so (the API's are scraped apart)
+      expect(before.every((s) => s.labels.process === 'worker')).toBe(true);
+      expect(valueOf(before, 'vibe_build_info', { process: 'worker' })).toBe(1);
+      expect(has(before, 'process_resident_memory_bytes')).toBe(true);
+      expect(valueOf(before, 'vibe_job_runners', { state: 'alive' })).toBeGreaterThanOrEqual(1);
+      expect(valueOf(before, 'vibe_dependency_up', { dependency: 'redis' })).toBe(1);
+
+      const completed = { queue: 'make-renditions', outcome: 'completed' };
+      const failed = { queue: 'make-renditions', outcome: 'failed' };
+      const count = (s: Sample[], labels: Record<string, string>) =>
+        valueOf(s, 'vibe_job_duration_seconds_count', labels) -
+        valueOf(before, 'vibe_job_duration_seconds_count', labels);
+
+      // two uploads: the API queues a rendition job for each, the worker runs them
+      const owner = await newVisitor(api);
+      for (const seed of [1, 2]) await upload(owner, await png(seed), `m${seed}.png`).expect(201);
+      // and a job whose handler throws (a media id beyond the database's integer range), one attempt only
+      const queue = new Queue('make-renditions', { connection: redisConnection(redisUrl), prefix });
+      try {
+        await queue.add(
+          'make-renditions',
+          { mediaId: 2 ** 40 },
+          { jobId: 'make-renditions-metrics-fail', attempts: 1 },
+        );
+      } finally {
+        await queue.close();
+      }
+
+      const after = await withWorkerLog(
+        w,
+        eventually(async () => {
+          const s = await scrape();
+          return count(s, completed) >= 2 && count(s, failed) >= 1 && s;
+        }, 'the worker to count two completed runs and one failed run'),
+      );
+      expect(count(after, completed)).toBe(2);
+      expect(count(after, failed)).toBe(1);
+      // no other queue ran anything
+      for (const name of JOB_NAMES.filter((n) => n !== 'make-renditions'))
+        expect(count(after, { queue: name }), name).toBe(0);
+      // a histogram Prometheus can read: +Inf holds every run, the buckets never decrease, time was spent
+      for (const labels of [completed, failed]) {
+        const buckets = after
+          .filter(
+            (s) =>
+              s.name === 'vibe_job_duration_seconds_bucket' &&
+              s.labels.queue === labels.queue &&
+              s.labels.outcome === labels.outcome,
+          )
+          .map((s) => s.value);
+        expect(buckets.length).toBeGreaterThan(5);
+        expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+        expect(buckets.at(-1)).toBe(valueOf(after, 'vibe_job_duration_seconds_count', labels));
+      }
+      expect(valueOf(after, 'vibe_job_duration_seconds_sum', completed)).toBeGreaterThan(
+        valueOf(before, 'vibe_job_duration_seconds_sum', completed),
+      );
+      // the failure is kept in its queue, which the worker reads at each scrape
+      // (the queue counts are read once per scrape and kept for a second)
+      await eventually(
+        async () => valueOf(await scrape(), 'vibe_jobs', { queue: 'make-renditions', state: 'failed' }) >= 1,
+        'the kept failure in vibe_jobs',
+      );
+      expect(await w.log()).toMatch(/"event":"given-up"/);
+      await w.terminate();
+      expect(await refused(url)).toBe('ECONNREFUSED'); // closed with the worker
+    });
+
+    it('without METRICS_TOKEN the port answers token-free, on LISTEN_ADDRESS only; without METRICS_PORT the worker has no listener', async () => {
+      const w = await startMetricsWorker({ METRICS_PORT: String(port) });
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(valueOf(parse(await res.text()), 'vibe_build_info', { process: 'worker' })).toBe(1);
+      // bound to 127.0.0.1, not every address
+      expect(await refused(`http://127.0.0.2:${port}/metrics`)).toBe('ECONNREFUSED');
+      await w.terminate();
+
+      const quiet = await startMetricsWorker({ METRICS_TOKEN: TOKEN });
+      expect(await quiet.log()).not.toMatch(/Metrics on port/);
+      expect(await refused(`http://127.0.0.1:${port}/metrics`)).toBe('ECONNREFUSED');
+      await quiet.terminate();
+    });
+  });
+}
+
+async function withWorkerLog<T>(w: WorkerProcess, what: Promise<T>): Promise<T> {
+  try {
+    return await what;
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n--- worker log ---\n${await w.log()}`, { cause: err });
+  }
 }

@@ -112,6 +112,37 @@ describe(`state-changing requests: same origin, JSON only (${dbKind})`, () => {
       expect(await tableCounts(t)).toEqual(before);
     });
 
+    it.each([
+      '/api/admin/moderation/keep',
+      '/api/admin/moderation/delete',
+      '/api/admin/users/ban',
+      '/api/admin/users/unban',
+      '/api/admin/media/delete',
+      '/api/admin/media/renditions',
+      '/api/admin/login',
+    ])('a form-encoded or text/plain POST %s (the admin actions)', async (path) => {
+      const before = await tableCounts(t);
+      for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+        const res = await request(t.server)
+          .post(path)
+          .set('Authorization', adminAuth(t))
+          .set('Content-Type', type)
+          .send(type === 'text/plain' ? '{"ids":[1]}' : 'ids=1');
+        expect({ type, status: res.status }).toEqual({ type, status: 415 });
+        expect(res.body.message).toMatch(/application\/json/);
+      }
+      expect(await tableCounts(t)).toEqual(before);
+    });
+
+    it('a bodiless admin action reaches validation (400) and changes nothing', async () => {
+      const before = await tableCounts(t);
+      for (const path of ['/api/admin/moderation/keep', '/api/admin/users/ban', '/api/admin/media/delete']) {
+        const res = await request(t.server).post(path).set('Authorization', adminAuth(t));
+        expect({ path, status: res.status }).toEqual({ path, status: 400 });
+      }
+      expect(await tableCounts(t)).toEqual(before);
+    });
+
     it('still takes multipart on the upload route and bodyless POSTs', async () => {
       const v = await newVisitor(t);
       await upload(v, tinyMp4, 'clip.mp4').expect(201);

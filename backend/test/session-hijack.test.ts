@@ -1,7 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import request from 'supertest';
-import { eventually } from './support/jobs.js';
+import { outboxOf } from './support/outbox.js';
 import { linkIn } from './support/smtp.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newSessionId, newVisitor } from './support/visitor.js';
@@ -17,28 +15,19 @@ describe(`account takeover defences (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  /** The raw .eml files in the outbox, once it holds `count` of them (mail is written out of band). */
-  const outboxMails = async (count: number) => {
-    const dir = path.join(t.dataDir, 'outbox');
-    const files = await eventually(async () => {
-      const names = (await readdir(dir).catch(() => [] as string[])).sort();
-      return names.length >= count ? names : null;
-    }, `${count} message(s) in the outbox`);
-    return Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
-  };
-  const mailCount = async () => (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
+  const outbox = () => outboxOf(t);
   const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
   it("signs the requester out when the victim verifies the requester's save link (pre-hijack)", async () => {
     const requester = await newVisitor(t);
     const victim = await newVisitor(t);
-    const before = await mailCount();
+    const before = await outbox().messages();
     const asked = new Date();
     await requester.agent
       .post('/api/auth/send-magic-link')
       .send({ email: 'victim@example.com', sessionId: requester.sessionId })
       .expect(200);
-    const mail = (await outboxMails(before + 1)).at(-1)!;
+    const mail = await outbox().mailTo('victim@example.com', before);
     // the mail says when the link was asked for (minute precision, UTC)
     expect(mail).toContain(`This link was asked for on ${asked.toISOString().slice(0, 10)} at `);
     expect(mail).toMatch(/asked for on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC/);
@@ -73,12 +62,12 @@ describe(`account takeover defences (${dbKind})`, () => {
     const refused = await v.agent.post('/api/session/adopt').expect(401);
     expect(refused.body.message).toMatch(/magic link/i);
 
-    const before = await mailCount();
+    const before = await outbox().messages();
     await v.agent
       .post('/api/auth/send-magic-link')
       .send({ email: 'once@example.com', sessionId: v.sessionId })
       .expect(200);
-    const token = tokenOf(linkIn((await outboxMails(before + 1)).at(-1)!));
+    const token = tokenOf(linkIn(await outbox().mailTo('once@example.com', before)));
     const done = await v.agent.post('/api/auth/magic-link').type('form').send({ token }).expect(303);
     expect(done.headers.location).toBe('/?verified=true');
     const first = await v.agent.post('/api/session/adopt').expect(200);

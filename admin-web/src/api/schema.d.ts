@@ -2524,7 +2524,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description the file (404 when there is none, or it is hidden from this client) */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description MEDIA_MISSES_PER_ADDRESS_PER_MINUTE misses (404s) from this network */
+      429: {
         headers: {
           [name: string]: unknown;
         };

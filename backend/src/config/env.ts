@@ -96,6 +96,8 @@ export interface Quotas {
   uploadsPerAddress: UploadQuota;
   reportsPerSessionPerHour: number;
   reportsPerAddressPerHour: number;
+  /** GET /media/* answers that found nothing (404), per network: hits are never counted. */
+  mediaMissesPerAddressPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -274,6 +276,7 @@ export function loadConfig(source: Source = process.env): AppConfig {
       },
       reportsPerSessionPerHour: int('REPORTS_PER_SESSION_PER_HOUR', 10, 0, 10_000_000),
       reportsPerAddressPerHour: int('REPORTS_PER_ADDRESS_PER_HOUR', 30, 0, 10_000_000),
+      mediaMissesPerAddressPerMinute: int('MEDIA_MISSES_PER_ADDRESS_PER_MINUTE', 120, 0, 10_000_000),
     },
     moderation: {
       reporterMinAgeMinutes: int('REPORTER_MIN_AGE_MINUTES', 60, 0, 10_000_000),

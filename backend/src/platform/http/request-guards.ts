@@ -16,7 +16,10 @@ import { DomainError } from '../domain-error.js';
  *   form aimed at an admin route.
  * - JSON. Bodies must be `application/json` (the only type a foreign page cannot send without
  *   a CORS preflight), except multipart on the upload route and the magic-link landing page's
- *   own form. A form-encoded or text/plain admin reset answers 415.
+ *   own form. A form-encoded or text/plain admin reset answers 415. This middleware is the only
+ *   JSON check (no per-route decorator): it runs before routing, so it covers every route,
+ *   admin ones included. A request without a body passes on to validation, which refuses a
+ *   missing required field with 400.
  */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -5,7 +5,6 @@ import { type AuditActor, idsTarget } from '../../../platform/audit/audit-entry.
 import { Actor, Audited } from '../../../platform/audit/audited.js';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
-import { RequireJson } from '../../../platform/http/require-json.js';
 import { ListQueryDto, sendListHeaders } from '../../../platform/http/simple-rest.js';
 import { jobAccepted } from '../../../platform/jobs/job-queue.js';
 import { JobAcceptedDto } from '../../../platform/jobs/job-view.dto.js';
@@ -56,7 +55,6 @@ export class MediaAdminController {
   /** "Generate missing renditions": a job; its result is { total, made, unrenderable, skipped }. */
   @Post('renditions')
   @HttpCode(202)
-  @RequireJson()
   @ApiExtraModels(RenditionsResultDto)
   @ApiAcceptedResponse({ type: JobAcceptedDto, description: 'the job; its result is a RenditionsResultDto' })
   @Audited({
@@ -78,7 +76,6 @@ export class MediaAdminController {
   /** The portal's bulk delete: one call, one transaction for the rows; ids that do not exist are reported. */
   @Post('delete')
   @HttpCode(200)
-  @RequireJson()
   @ApiOkResponse({ type: MediaDeleteResultDto })
   @Audited({
     action: 'media.bulk_delete',

@@ -4,7 +4,6 @@ import type { Response } from 'express';
 import { type AuditActor, idsTarget } from '../../../platform/audit/audit-entry.js';
 import { Actor, Audited } from '../../../platform/audit/audited.js';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
-import { RequireJson } from '../../../platform/http/require-json.js';
 import { sendListHeaders } from '../../../platform/http/simple-rest.js';
 import { BanUsersDto, MediaIdsDto, ModerationListQueryDto, UserIdsDto } from '../dto/moderation.dto.js';
 import type { ModerationRow } from '../moderation.repository.js';
@@ -40,7 +39,6 @@ export class ModerationAdminController {
 
   @Post('moderation/keep')
   @HttpCode(200)
-  @RequireJson()
   @Audited({ action: 'moderation.keep', target: bodyIds('media') })
   @ApiOkResponse({ type: KeepResultDto })
   keep(@Body() body: MediaIdsDto, @Actor() actor: AuditActor): Promise<KeepResultDto> {
@@ -49,7 +47,6 @@ export class ModerationAdminController {
 
   @Post('moderation/delete')
   @HttpCode(200)
-  @RequireJson()
   @Audited({ action: 'moderation.delete', target: bodyIds('media') })
   @ApiOkResponse({ type: ModerationDeleteResultDto })
   delete(@Body() body: MediaIdsDto, @Actor() actor: AuditActor): Promise<ModerationDeleteResultDto> {
@@ -58,7 +55,6 @@ export class ModerationAdminController {
 
   @Post('users/ban')
   @HttpCode(200)
-  @RequireJson()
   @Audited({ action: 'user.ban', target: bodyIds('user') })
   @ApiOkResponse({ type: BanResultDto })
   ban(@Body() body: BanUsersDto, @Actor() actor: AuditActor): Promise<BanResultDto> {
@@ -67,7 +63,6 @@ export class ModerationAdminController {
 
   @Post('users/unban')
   @HttpCode(200)
-  @RequireJson()
   @Audited({ action: 'user.unban', target: bodyIds('user') })
   @ApiOkResponse({ type: UnbanResultDto })
   unban(@Body() body: UserIdsDto, @Actor() actor: AuditActor): Promise<UnbanResultDto> {

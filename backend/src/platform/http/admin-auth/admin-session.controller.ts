@@ -9,7 +9,6 @@ import { AdminPasswordCheck } from './admin-password-check.js';
 import { AdminOnly, AdminPublic } from './admin-routes.js';
 import { AdminMediaPass } from './admin-media-pass.js';
 import { AdminTokens } from './admin-sessions.js';
-import { RequireJson } from '../require-json.js';
 import { Audited } from '../../audit/audited.js';
 
 export class AdminLoginDto {
@@ -46,7 +45,6 @@ export class AdminSessionController {
   @Post('login')
   @HttpCode(200)
   @AdminPublic()
-  @RequireJson()
   @Audited({
     action: 'admin.login',
     target: () => 'admin portal',
