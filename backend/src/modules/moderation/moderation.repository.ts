@@ -1,8 +1,9 @@
 import type { AuditActor } from '../../platform/audit/audit-entry.js';
 import type { MediaDelivery } from '../media/domain/renditions.js';
+import type { ModerationStatus } from './domain/moderation-state.js';
 import type { ReporterStanding, ReportReason, StandingRule } from './domain/report.js';
 
-export type ModerationStatus = 'open' | 'kept' | 'deleted' | 'banned';
+export type { ModerationStatus };
 
 /** A moderation queue entry; the media's thumbnails (`MediaDelivery`) while it exists. */
 export interface ModerationRow extends MediaDelivery {

@@ -8,7 +8,18 @@ import { Where } from '../../../platform/database/where.js';
 import { mediaUrl } from '../../media/domain/media.js';
 import type { Renditions } from '../../media/domain/renditions.js';
 import { deliveryFields } from '../../media/dto/media-delivery.dto.js';
-import { reachesThreshold, type ReporterStanding, reporterStanding } from '../domain/report.js';
+import {
+  afterReport,
+  countsTowardHiding,
+  isDecided,
+  KEPT,
+  type ModerationEvent,
+  type ModerationState,
+  type ModerationStatus,
+  statusesFor,
+  TRANSITIONS,
+} from '../domain/moderation-state.js';
+import { type ReporterStanding, reporterStanding } from '../domain/report.js';
 import {
   type ModerationCriteria,
   ModerationRepository,
@@ -72,33 +83,37 @@ const ORDER: Record<ModerationSortField, string> = {
   decidedAt: 'mo.decided_at',
 };
 
+/** A moderation row as the state machine reads it, locked. */
+const STATE_COLUMNS = `status, reports, counted_reports, standing, reasons, notes, hidden_by_reports, kept_before`;
+interface StateRow {
+  status: ModerationStatus;
+  reports: number;
+  counted_reports: number;
+  standing: ModerationState['standing'];
+  reasons: ModerationState['reasons'];
+  notes: string[];
+  hidden_by_reports: boolean;
+  kept_before: boolean;
+}
+const toState = (r: StateRow): ModerationState => ({
+  status: r.status,
+  reports: r.reports,
+  countedReports: r.counted_reports,
+  standing: r.standing,
+  reasons: r.reasons,
+  notes: r.notes,
+  hiddenByReports: r.hidden_by_reports,
+  keptBefore: r.kept_before,
+});
+
 /**
- * A moderation row collects reports again after a decision, starting over (a ban keeps collecting);
- * `kept_before` stays once an operator kept the item.
+ * The parameters that apply the domain's transition table for `event` to many rows in one
+ * statement: `status = $map::jsonb ->> status` on the rows whose status is in `$from`.
  */
-const REPORT_UPSERT = `
-  INSERT INTO moderation AS mo (media_id, storage_key, mime_type, original_name, uploader_id, uploader_name,
-                                status, decided_at, reports, reasons, notes, counted_reports, standing)
-  VALUES ($1, $2, $3, $4, $5, $6,
-          CASE WHEN $9::boolean THEN 'banned' ELSE 'open' END, CASE WHEN $9::boolean THEN now() END,
-          1, jsonb_build_object($7::text, 1), CASE WHEN $8::text IS NULL THEN '{}'::text[] ELSE ARRAY[$8::text] END,
-          $10::int, jsonb_build_object($11::text, 1))
-  ON CONFLICT (media_id) DO UPDATE SET
-    reports = CASE WHEN mo.status IN ('open', 'banned') THEN mo.reports + 1 ELSE 1 END,
-    counted_reports = CASE WHEN mo.status IN ('open', 'banned') THEN mo.counted_reports + $10::int ELSE $10::int END,
-    standing = CASE WHEN mo.status IN ('open', 'banned')
-                 THEN mo.standing || jsonb_build_object($11::text, COALESCE((mo.standing ->> $11::text)::int, 0) + 1)
-                 ELSE jsonb_build_object($11::text, 1) END,
-    reasons = CASE WHEN mo.status IN ('open', 'banned')
-                THEN mo.reasons || jsonb_build_object($7::text, COALESCE((mo.reasons ->> $7::text)::int, 0) + 1)
-                ELSE jsonb_build_object($7::text, 1) END,
-    notes = CASE WHEN mo.status IN ('open', 'banned') THEN mo.notes ELSE '{}'::text[] END || EXCLUDED.notes,
-    first_reported_at = CASE WHEN mo.status IN ('open', 'banned') THEN mo.first_reported_at ELSE now() END,
-    hidden_by_reports = mo.status IN ('open', 'banned') AND mo.hidden_by_reports,
-    last_reported_at = now(),
-    status = CASE WHEN mo.status = 'banned' THEN 'banned' ELSE 'open' END,
-    decided_at = CASE WHEN mo.status = 'banned' THEN mo.decided_at END
-  RETURNING counted_reports, hidden_by_reports, kept_before`;
+const transition = (event: ModerationEvent) => ({
+  map: JSON.stringify(TRANSITIONS[event]),
+  from: statusesFor(event),
+});
 
 @Injectable()
 export class TypeormModerationRepository extends ModerationRepository {
@@ -139,14 +154,14 @@ export class TypeormModerationRepository extends ModerationRepository {
         r.standingRule,
       );
       // counted: in good standing, and within its network's share of this round's counted reports
-      let counted = standing !== 'new';
+      let counted = countsTowardHiding(standing, 0, r.perNetwork);
       if (counted && r.perNetwork > 0) {
         const same = await m.one<{ n: number }>(
           `SELECT count(*)::int AS n FROM reports
             WHERE media_id = $1 AND counted AND dismissed_at IS NULL AND reporter_network = $2`,
           [r.mediaId, r.network],
         );
-        counted = same!.n < r.perNetwork;
+        counted = countsTowardHiding(standing, same!.n, r.perNetwork);
       }
       try {
         await m.write(
@@ -159,28 +174,55 @@ export class TypeormModerationRepository extends ModerationRepository {
           throw new DomainError('conflict', 'You have already reported this media', { error: 'already_reported' });
         throw err;
       }
-      const row = await m.one<{ counted_reports: number; hidden_by_reports: boolean; kept_before: boolean }>(
-        REPORT_UPSERT,
-        [
-          r.mediaId,
-          media.storage_key,
-          media.mime_type,
-          media.original_name,
-          media.user_id,
-          media.username,
-          r.reason,
-          r.note,
-          media.banned,
-          counted ? 1 : 0,
-          standing,
-        ],
+      // the media row's lock already orders reports of this item; FOR UPDATE also orders them with keep and ban
+      const current = await m.one<StateRow>(`SELECT ${STATE_COLUMNS} FROM moderation WHERE media_id = $1 FOR UPDATE`, [
+        r.mediaId,
+      ]);
+      const { next, newRound, hid } = afterReport(
+        current ? toState(current) : null,
+        { reason: r.reason, note: r.note, standing, counted },
+        { ownerBanned: media.banned, hideAfter: r.hideAfter },
       );
-      // an item an operator kept goes back to the queue, never out of the pick by reports again
-      if (row!.hidden_by_reports || row!.kept_before || !reachesThreshold(row!.counted_reports, r.hideAfter))
-        return { hid: false };
-      await m.write(`UPDATE moderation SET hidden_by_reports = true WHERE media_id = $1`, [r.mediaId]);
-      await m.write(`UPDATE media SET hidden = true WHERE id = $1 AND NOT hidden`, [r.mediaId]);
-      return { hid: true };
+      const values = [
+        r.mediaId,
+        next.status,
+        next.reports,
+        next.countedReports,
+        JSON.stringify(next.standing),
+        JSON.stringify(next.reasons),
+        next.notes,
+        next.hiddenByReports,
+        next.keptBefore,
+      ];
+      if (!current)
+        await m.write(
+          `INSERT INTO moderation (media_id, status, reports, counted_reports, standing, reasons, notes,
+                                   hidden_by_reports, kept_before, decided_at, first_reported_at, last_reported_at,
+                                   storage_key, mime_type, original_name, uploader_id, uploader_name)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::text[], $8, $9,
+                   CASE WHEN $10::boolean THEN now() END, now(), now(), $11, $12, $13, $14, $15)`,
+          [
+            ...values,
+            isDecided(next.status),
+            media.storage_key,
+            media.mime_type,
+            media.original_name,
+            media.user_id,
+            media.username,
+          ],
+        );
+      else
+        await m.write(
+          `UPDATE moderation SET status = $2, reports = $3, counted_reports = $4, standing = $5::jsonb,
+                  reasons = $6::jsonb, notes = $7::text[], hidden_by_reports = $8, kept_before = $9,
+                  decided_at = CASE WHEN $10::boolean THEN COALESCE(decided_at, now()) END,
+                  first_reported_at = CASE WHEN $11::boolean THEN now() ELSE first_reported_at END,
+                  last_reported_at = now()
+            WHERE media_id = $1`,
+          [...values, isDecided(next.status), newRound],
+        );
+      if (hid) await m.write(`UPDATE media SET hidden = true WHERE id = $1 AND NOT hidden`, [r.mediaId]);
+      return { hid };
     });
   }
 
@@ -210,20 +252,22 @@ export class TypeormModerationRepository extends ModerationRepository {
 
   keep(ids: readonly number[], actor: AuditActor): Promise<number[]> {
     return this.db.transaction(async (m) => {
-      // an item that still exists and was reported; a kept one may be kept again (nothing changes)
+      // an item that still exists and was reported, in a status a keep applies to (afterKeep, in one statement)
+      const keep = transition('keep');
       const kept = await this.ids(
         m,
-        `UPDATE moderation mo SET status = 'kept', decided_at = now(), hidden_by_reports = false, kept_before = true
-          WHERE mo.media_id = ANY($1::int[]) AND mo.status <> 'deleted'
+        `UPDATE moderation mo SET status = $2::jsonb ->> mo.status, decided_at = now(),
+                                  hidden_by_reports = $4, kept_before = $5
+          WHERE mo.media_id = ANY($1::int[]) AND mo.status = ANY($3::text[])
             AND EXISTS (SELECT 1 FROM media WHERE id = mo.media_id)
           RETURNING mo.media_id AS id`,
-        [[...ids]],
+        [[...ids], keep.map, keep.from, KEPT.hiddenByReports, KEPT.keptBefore],
       );
       await m.write(
         `UPDATE reports SET dismissed_at = now() WHERE media_id = ANY($1::int[]) AND dismissed_at IS NULL`,
         [kept],
       );
-      // visible again unless its owner is banned
+      // visible again unless its owner is banned (mediaHidden: kept rows are not hidden by reports)
       await m.write(
         `UPDATE media m SET hidden = u.banned_at IS NOT NULL FROM users u
           WHERE m.id = ANY($1::int[]) AND u.id = m.user_id AND m.hidden <> (u.banned_at IS NOT NULL)`,
@@ -250,10 +294,13 @@ export class TypeormModerationRepository extends ModerationRepository {
         `UPDATE users SET banned_at = COALESCE(banned_at, now()) WHERE id = ANY($1::int[]) RETURNING id`,
         [[...ids]],
       );
+      // mediaHidden: a banned owner's media is out of the pick
       await m.write(`UPDATE media SET hidden = true WHERE user_id = ANY($1::int[]) AND NOT hidden`, [banned]);
+      const ban = transition('ban');
       await m.write(
-        `UPDATE moderation SET status = 'banned', decided_at = now() WHERE uploader_id = ANY($1::int[]) AND status = 'open'`,
-        [banned],
+        `UPDATE moderation SET status = $2::jsonb ->> status, decided_at = now()
+          WHERE uploader_id = ANY($1::int[]) AND status = ANY($3::text[])`,
+        [banned, ban.map, ban.from],
       );
       await this.audit.record(
         {
@@ -278,10 +325,13 @@ export class TypeormModerationRepository extends ModerationRepository {
         [...ids],
       ]);
       // the rows a ban closed are open again: their reports still wait for a decision
+      const unban = transition('unban');
       await m.write(
-        `UPDATE moderation SET status = 'open', decided_at = NULL WHERE uploader_id = ANY($1::int[]) AND status = 'banned'`,
-        [unbanned],
+        `UPDATE moderation SET status = $2::jsonb ->> status, decided_at = NULL
+          WHERE uploader_id = ANY($1::int[]) AND status = ANY($3::text[])`,
+        [unbanned, unban.map, unban.from],
       );
+      // mediaHidden with the owner no longer banned: hidden while reports of an open round hid it
       await m.write(
         `UPDATE media m SET hidden = EXISTS (SELECT 1 FROM moderation mo
                                               WHERE mo.media_id = m.id AND mo.status = 'open' AND mo.hidden_by_reports)
