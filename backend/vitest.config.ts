@@ -11,8 +11,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.test.ts'],
     globals: true,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // hang detectors, not speed checks: several tests start whole apps (PGlite migrations, a worker),
+    // which on a loaded 2-core machine took over a minute
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default'],

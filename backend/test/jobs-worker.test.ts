@@ -500,7 +500,36 @@ if (dbKind === 'postgres') {
         async () => valueOf(await scrape(), 'vibe_jobs', { queue: 'make-renditions', state: 'failed' }) >= 1,
         'the kept failure in vibe_jobs',
       );
-      expect(await w.log()).toMatch(/"event":"given-up"/);
+      // the job events as an operator's log collector reads them: JSON lines with structured fields
+      // (and nothing else on the worker's output)
+      const lines = (await w.log())
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => {
+          try {
+            return JSON.parse(l) as Record<string, unknown>;
+          } catch {
+            throw new Error(`not a JSON log line: ${l}`);
+          }
+        });
+      const events = (job: string) => lines.filter((l) => l.job === job).map((l) => l.event);
+      const renditionJobs = [...new Set(lines.filter((l) => l.jobName === 'make-renditions').map((l) => l.job))];
+      for (const job of renditionJobs.filter((j) => j !== 'make-renditions-metrics-fail'))
+        expect(events(job as string), String(job)).toEqual(['started', 'completed']);
+      expect(events('make-renditions-metrics-fail')).toEqual(['started', 'failed', 'given-up']);
+      const completedLine = lines.find((l) => l.event === 'completed');
+      expect(completedLine).toMatchObject({ level: 30, jobName: 'make-renditions', attempt: 1 });
+      expect(typeof completedLine!.seconds).toBe('number');
+      // the failure is logged once with err (message and stack), then once as given up (no second stack)
+      const failure = lines.find((l) => l.job === 'make-renditions-metrics-fail' && l.event === 'failed')!;
+      expect(failure).toMatchObject({ level: 40, jobName: 'make-renditions', attempt: 1, replica: expect.any(String) });
+      expect((failure.err as { stack?: string }).stack).toMatch(/\n\s+at /);
+      expect(lines.filter((l) => l.err)).toHaveLength(1);
+      expect(lines.find((l) => l.event === 'given-up')).toMatchObject({
+        level: 50,
+        job: 'make-renditions-metrics-fail',
+        reason: (failure.err as { message: string }).message,
+      });
       await w.terminate();
       expect(await refused(url)).toBe('ECONNREFUSED'); // closed with the worker
     });

@@ -115,6 +115,69 @@ if (dbKind === 'postgres') {
       await rm(logDir, { recursive: true, force: true });
     });
 
+    const jsonLines = async (w: WorkerProcess) => {
+      const text = await w.log();
+      return text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => {
+          try {
+            return JSON.parse(l) as Record<string, unknown>;
+          } catch {
+            throw new Error(`not a JSON log line: ${l}\n--- worker log ---\n${text}`);
+          }
+        });
+    };
+
+    it('logs one line when Redis goes away and one when it is back, however many reconnects fail in between', async () => {
+      const w = startWorker(
+        build.dir,
+        {
+          DATABASE_URL: api.config.databaseUrl,
+          REDIS_URL: redis.url,
+          JOBS_PREFIX: uniquePrefix('outage-log'),
+          DATA_DIR: logDir,
+          LOG_LEVEL: 'info',
+        },
+        path.join(logDir, 'worker-outage.log'),
+      );
+      worker = w;
+      const until = async (what: string, done: () => Promise<boolean>) => {
+        const deadline = Date.now() + 60_000;
+        while (!(await done())) {
+          if (w.child.exitCode !== null) throw new Error(`worker exited early:\n${await w.log()}`);
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${await w.log()}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      await until('the worker to start', async () => /Worker running jobs/.test(await w.log()));
+      await redis.stop();
+      // six queues' workers keep reconnecting (and failing) for a few seconds
+      await until('the outage line', async () =>
+        (await jsonLines(w)).some((l) => l.outage === 'started' && !l.context),
+      );
+      await new Promise((r) => setTimeout(r, 3_000));
+      await redis.start();
+      await until('the recovery line', async () =>
+        (await jsonLines(w)).some((l) => l.outage === 'ended' && !l.context),
+      );
+      await new Promise((r) => setTimeout(r, 1_500)); // nothing more comes
+      const lines = await jsonLines(w);
+      // the outage log's two lines; what else noted the outage (the quota budget) did so once each way too
+      const outage = lines.filter((l) => l.outage);
+      expect(outage.filter((l) => !l.context).map((l) => [l.level, l.dependency, l.outage, l.msg])).toEqual([
+        [50, 'redis', 'started', 'redis is unavailable'],
+        [30, 'redis', 'ended', 'redis is available again'],
+      ]);
+      const sources = outage.map((l) => `${String(l.context)} ${String(l.outage)}`);
+      expect(sources).toEqual([...new Set(sources)]);
+      // one stack for the whole outage: the failed reconnects are not logged each
+      expect(lines.filter((l) => l.err)).toHaveLength(1);
+      expect(lines.filter((l) => (l.level as number) >= 50)).toHaveLength(1);
+      const code = await w.terminate();
+      expect(code === 0 || w.child.signalCode === 'SIGTERM').toBe(true);
+    });
+
     it('exits on SIGTERM while Redis is unreachable', async () => {
       worker = startWorker(
         build.dir,

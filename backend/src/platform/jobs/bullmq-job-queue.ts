@@ -5,6 +5,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
+  type OnModuleInit,
   type Type,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
@@ -72,9 +73,25 @@ const clientStatus = (owner: Pick<Queue, 'getBackend'>): Promise<string> =>
 
 /** BullMQ queues (one per job name) in Redis; job state is read back from Redis by any replica. */
 @Injectable()
-export class BullmqJobQueue extends JobQueue implements BeforeApplicationShutdown {
-  constructor(private readonly moduleRef: ModuleRef) {
+export class BullmqJobQueue extends JobQueue implements OnModuleInit, BeforeApplicationShutdown {
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly config: AppConfig,
+    private readonly outages: OutageLog,
+  ) {
     super();
+  }
+
+  /**
+   * A queue's failed reconnect is an 'error' event; with no listener BullMQ prints it with
+   * console.error (not JSON, once per queue and attempt). Where jobs run, it is the Redis outage
+   * the workers report (logged once); an API replica's flood guard and budget log theirs.
+   */
+  onModuleInit(): void {
+    for (const name of JOB_NAMES)
+      this.queue(name).on('error', (err) => {
+        if (this.config.runJobs) this.outages.failed('redis', err);
+      });
   }
 
   private queue(name: JobName): Queue {
