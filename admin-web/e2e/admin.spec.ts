@@ -11,10 +11,12 @@ import {
   BASE,
   DESKTOP,
   expectNoSidewaysScroll,
+  expectOneLine,
   MOBILE,
   newLoggedInContext as loggedInContext,
   settled,
   sidebar,
+  SIZES,
   toast,
 } from './helpers';
 
@@ -211,6 +213,109 @@ test('Populate Votes: Start runs the population to completion with live progress
   await again.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: 'Remove populated votes and users' })).toBeEnabled();
 });
+
+/** The Users page's rows: the username (first line of the User cell), the badge, the checkbox. */
+async function userRows(p: Page) {
+  const rows = p.locator('.RaDataTable-tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const out = [];
+  for (const row of await rows.all()) {
+    out.push({
+      username: (await row.locator('td').nth(1).locator('p').first().innerText()).trim(),
+      populated: (await row.getByText('Populated', { exact: true }).count()) === 1,
+      checkbox: row.getByRole('checkbox'),
+    });
+  }
+  return out;
+}
+
+/** Picks a choice of one of the Users filters (a select). */
+async function filterUsers(p: Page, filter: string, choice: string) {
+  await p.getByLabel(filter, { exact: true }).click();
+  await p.getByRole('option', { name: choice, exact: true }).click();
+  await expect(p.getByRole('listbox')).toHaveCount(0);
+}
+
+// in a context of its own: the main walk's list state (filters, sort, selection) stays as it was
+test('after Populate Votes: the Users badge marks exactly the fake users and the Populated filter lists only them; row checkboxes name their rows', async ({
+  browser,
+}) => {
+  // what the users API counts for each choice of the filter
+  const counted = async (filter: object) => {
+    const res = await fetch(
+      `${BASE}/api/admin/users?range=[0,0]&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+      {
+        headers: { Authorization: basic },
+      },
+    );
+    return Number(res.headers.get('content-range')?.split('/')[1]);
+  };
+  const [all, seeded, real] = [await counted({}), await counted({ seeded: true }), await counted({ seeded: false })];
+  expect(seeded).toBe((await api<Stats>('/api/admin/stats')).seededUsers);
+  expect(seeded).toBeGreaterThan(0);
+  expect(real).toBe(all - seeded);
+  const ctx = await loggedInContext(browser, await apiToken(), DESKTOP);
+  const p = await ctx.newPage();
+  await p.goto('/adm/users');
+  const range = p.getByText(/^\d+-\d+ of \d+$/).first();
+  await expect(range).toHaveText(new RegExp(` of ${all}$`));
+
+  // newest first: the population's users, each with the badge and a checkbox that names them
+  const fake = new Set(
+    (
+      await api<{ username: string }[]>(`/api/admin/users?range=[0,99]&filter=${encodeURIComponent('{"seeded":true}')}`)
+    ).map((u) => u.username),
+  );
+  for (const row of await userRows(p)) {
+    expect(row.populated, `${row.username}: badge`).toBe(fake.has(row.username));
+    await expect(row.checkbox).toHaveAccessibleName(`Select user ${row.username}`);
+  }
+
+  await filterUsers(p, 'Populated', 'Populated only');
+  await expect(range).toHaveText(new RegExp(` of ${seeded}$`));
+  const populated = await userRows(p);
+  expect(populated.length).toBe(Math.min(25, seeded));
+  for (const row of populated) expect(row.populated, `${row.username}: badge`).toBe(true);
+  await settled(p);
+  await p.screenshot({ path: path.join(SHOTS, 'users-populated-only-desktop.png') });
+
+  await filterUsers(p, 'Populated', 'Real users only');
+  await expect(range).toHaveText(new RegExp(` of ${real}$`));
+  for (const row of await userRows(p)) {
+    expect(row.populated, `${row.username}: no badge`).toBe(false);
+    expect(fake.has(row.username)).toBe(false);
+    await expect(row.checkbox).toHaveAccessibleName(`Select user ${row.username}`);
+  }
+  await ctx.close();
+});
+
+test('Media cards at 1280×800 and 390×844: the uploader name on one line, never broken inside; each checkbox names its media', async ({
+  browser,
+}) => {
+  const token = await apiToken();
+  for (const [size, viewport] of SIZES) {
+    const ctx = await loggedInContext(browser, token, viewport);
+    const p = await ctx.newPage();
+    await p.goto('/adm/media');
+    const cards = p.getByTestId('media-card');
+    await expect(cards.first()).toBeVisible();
+    await p.waitForLoadState('networkidle');
+    for (const card of (await cards.all()).slice(0, 12)) {
+      const name = card.getByTestId('username');
+      await expectOneLine(name, `media ${size}: uploader`);
+      const username = await name.innerText();
+      const title = await card.locator('h6, .MuiTypography-subtitle2').first().innerText();
+      await expect(card.getByRole('checkbox')).toHaveAccessibleName(
+        new RegExp(`^Select ${escapeRegExp(title)} \\(media \\d+\\) by ${escapeRegExp(username)}$`),
+      );
+    }
+    await settled(p);
+    await p.screenshot({ path: path.join(SHOTS, `media-cards-${size}.png`) });
+    await ctx.close();
+  }
+});
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('Bucket Manager: duplicate scan job, Select Duplicates keeps the newest, select-all, delete selected', async () => {
   await sidebar(page).getByRole('menuitem', { name: 'Bucket Manager' }).click();

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page, type Request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,20 @@ export async function expectNoSidewaysScroll(p: Page, what: string) {
     document.documentElement.clientWidth,
   ]);
   expect(scroll, `${what}: page ${scroll}px wide in a ${client}px viewport`).toBeLessThanOrEqual(client);
+}
+
+/**
+ * The element's text is laid out on one line: a username (one word) never wraps, so never
+ * breaks inside; a name wider than its box ends in an ellipsis instead.
+ */
+export async function expectOneLine(l: Locator, what: string) {
+  const lines = await l.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    // one client rect per line box the text spans (a nested element on the same line shares its top)
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+  expect(lines, `${what}: "${await l.innerText()}" on one line`).toBe(1);
 }
 
 /** A fresh admin token from POST /api/admin/login, as the portal gets one. */

@@ -7,6 +7,7 @@ import {
   BASE,
   DESKTOP,
   expectNoSidewaysScroll,
+  expectOneLine,
   MOBILE,
   newLoggedInContext,
   recordPosts,
@@ -16,7 +17,7 @@ import {
   sidebar,
   toast,
 } from './helpers';
-import { adminApi, newVisitor, report, tryUpload, upload, type Visitor } from './visitors';
+import { adminApi, newVisitor, rename, report, tryUpload, upload, type Visitor } from './visitors';
 
 /**
  * Issue 12, the operators' side: visitors report media through the API (three reporters hide
@@ -26,7 +27,14 @@ import { adminApi, newVisitor, report, tryUpload, upload, type Visitor } from '.
  */
 test.describe.configure({ mode: 'serial' });
 
-type Row = { id: number; originalName: string; status: string; hidden: boolean; reports: number };
+type Row = {
+  id: number;
+  originalName: string;
+  uploaderName: string;
+  status: string;
+  hidden: boolean;
+  reports: number;
+};
 let token: string;
 let ctx: BrowserContext;
 let page: Page;
@@ -44,6 +52,8 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   token = await apiToken();
   [a, b] = [await newVisitor(), await newVisitor()];
+  // the longest name a visitor may pick (32 characters): wider than a card's text column on a phone
+  await rename(a, `Extraordinarily_long_username_${String(Date.now() % 100).padStart(2, '0')}`);
   const c = await newVisitor();
   const [r1, r2, r3] = [await newVisitor(), await newVisitor(), await newVisitor()];
   m.hidden = (await upload(a, 'mod-hidden.jpg', 1)).id;
@@ -108,6 +118,16 @@ test('screenshots at 1280×800 and 390×844 with the queue, the preview, the ban
     await expect(items(p)).toHaveCount(6);
     await p.waitForLoadState('networkidle');
     await expectNoSidewaysScroll(p, `moderation ${size}`);
+    // issue 22: each card's uploader name stays on one line (never broken inside), and each
+    // card's checkbox names its item and uploader
+    for (const r of await queue('open')) {
+      const card = item(p, r.originalName);
+      await expect(card.getByTestId('username')).toHaveText(r.uploaderName);
+      await expectOneLine(card.getByTestId('username'), `moderation ${size}: ${r.originalName}'s uploader`);
+      await expect(card.getByRole('checkbox')).toHaveAccessibleName(
+        `Select ${r.originalName} (media ${r.id}) by ${r.uploaderName}`,
+      );
+    }
     await settled(p);
     await p.screenshot({ path: path.join(SHOTS, `moderation-${size}.png`) });
     await p.screenshot({ path: path.join(SHOTS, `moderation-${size}-full.png`), fullPage: true });

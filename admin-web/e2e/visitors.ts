@@ -72,6 +72,19 @@ export async function report(v: Visitor, mediaId: number, reason: string, note?:
   );
 }
 
+/** The visitor picks a username (3 to 32 letters, digits, - or _), as the profile page does. */
+export async function rename(v: Visitor, username: string): Promise<void> {
+  await ok(
+    await fetch(`${BASE}/api/users/${v.id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: v.cookie },
+      body: JSON.stringify({ username }),
+    }),
+    `rename ${v.id}`,
+  );
+  v.username = username;
+}
+
 /** A JSON call to the admin API with a token. */
 export async function adminApi<T>(token: string, url: string, init: RequestInit = {}): Promise<T> {
   const res = await ok(

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
   API,
   ApiVisitor,
@@ -8,14 +8,16 @@ import {
   assert,
   auditPage,
   consoleErrorsOf,
+  expect,
+  expectTracked,
   files,
   loadedMediaId,
   mediaId,
-  needed,
   newContext,
   newPage,
-  remember,
+  seed,
   shot,
+  test,
   waitForNewMedia,
   watchVotes,
   focusIn,
@@ -24,7 +26,8 @@ import {
 /**
  * The rating screen: the first visit on an empty site, then one random item at a time, votes by
  * button and key, the full-size overlay, the rated-all state, the ad zone, the phone layout, and
- * media whose file is gone. Runs first: the site is empty until the seed step.
+ * media whose file is gone. The first visit needs the fresh database (run alone, or first in the
+ * whole run): the site is empty until the seed step.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -44,10 +47,11 @@ test.beforeAll(async ({ browser }, info) => {
   });
 });
 test.afterAll(async () => {
-  if (!ctx) return;
-  remember({ visitor: await ctx.storageState() });
-  await ctx.close();
+  await ctx?.close();
 });
+/** The second visitor of the seed step, and the photo whose file is gone. */
+let other: ApiVisitor;
+let broken: Awaited<ReturnType<typeof seed.brokenPhoto>> | undefined;
 
 test('first visit creates a session with a three-word username', { tag: '@desktop' }, async () => {
   await page.goto('/');
@@ -63,7 +67,6 @@ test('first visit creates a session with a three-word username', { tag: '@deskto
     stored && /^[A-Za-z0-9]{32}$/.test(stored.sessionId) && stored.username === username,
     `stored session ${JSON.stringify(stored)}`,
   );
-  remember({ username });
 });
 
 test('site name comes from /api/site-config', { tag: '@desktop' }, async () => {
@@ -114,14 +117,10 @@ test(
   },
 );
 
-test('seed: a second visitor uploads five photos', { tag: '@desktop' }, async () => {
+test('seed: a second visitor uploads five photos', { tag: '@desktop' }, async ({ second }) => {
   const fx = await files();
-  const other = new ApiVisitor();
-  const third = new ApiVisitor();
-  await other.start();
-  await third.start();
+  other = second;
   for (const f of fx.seed) await other.upload(f, 'image/jpeg');
-  remember({ other: { cookie: other.cookie, user: other.user }, third: { cookie: third.cookie, user: third.user } });
 });
 
 test('rating screen shows one random item', { tag: '@desktop' }, async () => {
@@ -181,6 +180,7 @@ test(
     await expect(page.locator('.results .split-bar')).toBeVisible();
     await shot(page, 'rate-results');
     await auditPage(page, '/');
+    await expectTracked(ctx, ['page_view', 'vote']);
   },
 );
 
@@ -259,7 +259,6 @@ test('rated-all state after voting on everything', { tag: '@desktop' }, async ()
 
 test('only the first view of an unvoted item is recorded', { tag: '@desktop' }, async () => {
   // the second visitor's five photos were each shown once to this visitor
-  const other = ApiVisitor.from(needed('other'));
   const r = await other.call('GET', `/api/users/${other.user.id}/stats`);
   expect(r.status).toBe(200);
   const views = (r.json.mediaStats as { totalViews: number }[]).map((m) => m.totalViews);
@@ -312,7 +311,9 @@ test("the ad's scripts run inside the frame and cannot reach the page", { tag: '
   await adCtx.close();
 });
 
-test('phone: Skip this photo is above the tab bar at first paint', { tag: '@phone' }, async ({ page: p }) => {
+// (the uploader fixture: photos on the site, however the phone project is run)
+test('phone: Skip this photo is above the tab bar at first paint', { tag: '@phone' }, async ({ page: p, uploader }) => {
+  expect(uploader.media).toHaveLength(5);
   await p.goto('/');
   await loadedMediaId(p);
   await p.evaluate(() => window.scrollTo(0, 0));
@@ -324,7 +325,8 @@ test('phone: Skip this photo is above the tab bar at first paint', { tag: '@phon
   await shot(p, 'rate-first-paint');
 });
 
-test('mobile: rating screen with a photo, media area 55% − 10 px', { tag: '@phone' }, async ({ browser }) => {
+test('mobile: rating screen with a photo, media area 55% − 10 px', { tag: '@phone' }, async ({ browser, uploader }) => {
+  expect(uploader.media).toHaveLength(5);
   // a fresh phone visitor sees the remaining photos
   const fresh = await newContext(browser, 'phone');
   const p = await newPage(fresh);
@@ -359,42 +361,7 @@ test(
   'seed: a photo uploaded through the app whose stored file is then deleted',
   { tag: '@desktop' },
   async ({ browser }) => {
-    const fx = await files();
-    const owner = await newContext(browser, 'desktop');
-    const op = await newPage(owner);
-    await op.goto('/upload');
-    await op.locator('[data-testid=file-input]').setInputFiles([fx.seed[2]!]);
-    const [res] = await Promise.all([
-      op.waitForResponse((r) => new URL(r.url()).pathname === '/api/media/upload'),
-      op.getByRole('button', { name: 'Upload All' }).click(),
-    ]);
-    const broken = (await res.json()) as { id: string | number; url: string };
-    // "gone" means every stored file of it: the original and the renditions the background job
-    // makes (screens show the preview and thumbnail), so wait for that job before deleting
-    const api = await ApiVisitor.of(owner);
-    let made: { thumbUrl?: string; previewUrl?: string } | undefined;
-    for (let i = 0; i < 150 && !made?.previewUrl; i++) {
-      if (i) await new Promise((r) => setTimeout(r, 200));
-      const stats = (await api.call('GET', `/api/users/${api.user.id}/stats`)).json as {
-        mediaStats: { id: string | number; thumbUrl?: string; previewUrl?: string }[];
-      };
-      made = stats.mediaStats.find((m) => String(m.id) === String(broken.id));
-    }
-    assert(made?.previewUrl && made.thumbUrl, 'the renditions of the seeded photo were never made');
-    const { rmSync, existsSync } = await import('node:fs');
-    const path = await import('node:path');
-    const key = decodeURIComponent(new URL(broken.url, API).pathname.replace(/^\/media\//, ''));
-    const media = path.join(process.env.E2E_DATA_DIR!, 'data', 'media');
-    const file = path.join(media, ...key.split('/'));
-    assert(existsSync(file), `no stored file at ${file}`);
-    rmSync(file);
-    rmSync(path.join(media, 'renditions', ...key.split('/')), { recursive: true });
-    for (const url of [broken.url, made.previewUrl, made.thumbUrl]) {
-      const r = await fetch(API + url);
-      expect(r.status, `the deleted ${url} still answers`).toBeGreaterThanOrEqual(400);
-    }
-    remember({ broken, owner: await owner.storageState() });
-    await owner.close();
+    broken = await seed.brokenPhoto(browser);
   },
 );
 
@@ -405,24 +372,20 @@ async function lastOneLeft(c: BrowserContext, brokenId: string | number) {
   await p.goto('/404-first'); // no rating screen yet
   await p.getByRole('heading', { name: 'Page Not Found' }).waitFor();
   await p.waitForFunction(() => JSON.parse(localStorage.getItem('hmv.session') ?? 'null')?.username);
-  const api = await ApiVisitor.of(c);
-  for (let i = 0; i < 60; i++) {
-    const r = await api.call('GET', `/api/media/random/${api.user.id}?exclude=${brokenId}`);
-    if (r.status !== 200 || r.json === null || String(r.json.id) === String(brokenId)) break;
-    await api.call('POST', '/api/votes', { userId: api.user.id, mediaId: r.json.id, isHot: true });
-  }
+  await (await ApiVisitor.of(c)).rateAllBut([brokenId]);
   return { p, votes };
 }
 
 test('broken photo as the last item: no vote until it loads, skipped, rated-all', async ({ browser }, info) => {
-  const broken = needed('broken');
+  // the phone project's own, when the desktop one's seed step did not run in this worker
+  const gone = (broken ??= await seed.brokenPhoto(browser));
   const c = await newContext(browser, info.project.name === 'phone' ? 'phone' : 'desktop');
-  const { p, votes } = await lastOneLeft(c, broken.id);
+  const { p, votes } = await lastOneLeft(c, gone.id);
   // hold the failing answer, so the screen can be seen (and poked) while it loads
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   // the screen asks for the preview rendition (/media/renditions/<key>/...) or the original
-  const key = new URL(broken.url, API).pathname.replace(/^\/media\//, '');
+  const key = new URL(gone.url, API).pathname.replace(/^\/media\//, '');
   await c.route(
     (u) => u.pathname.startsWith('/media/') && u.pathname.includes(key),
     async (route) => {
@@ -431,7 +394,7 @@ test('broken photo as the last item: no vote until it loads, skipped, rated-all'
     },
   );
   await p.goto('/');
-  const media = p.locator(`[data-testid=rate-media][data-media-id="${broken.id}"]`);
+  const media = p.locator(`[data-testid=rate-media][data-media-id="${gone.id}"]`);
   await media.waitFor();
   expect(await media.getAttribute('data-loaded'), 'the broken photo counts as loaded').toBe('false');
   for (const name of [/^Hot/, /^Not/])
@@ -453,7 +416,7 @@ test(
   'broken photo among others: never voted, skipped, every other photo rated, then rated-all',
   { tag: '@desktop' },
   async ({ browser }) => {
-    const broken = needed('broken');
+    assert(broken, 'the seed step made no broken photo');
     const c = await newContext(browser, 'desktop');
     const p = await newPage(c);
     const votes = watchVotes(p);

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import net from 'node:net';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -8,28 +8,34 @@ import {
   SIZE,
   assert,
   auditPage,
-  earlierVisitor,
+  expect,
   expectToast,
+  expectTracked,
   files,
-  needed,
   newContext,
   newPage,
+  seed,
   shot,
+  test,
 } from './fixtures';
 
 /**
  * The upload screen: the file chooser with progress to Completed, paste, drop, the 10 MB and type
- * checks, the phone layout of the queue. The visitor is the one the rating spec started (its
- * browser storage).
+ * checks, the phone layout of the queue. The visitor is a browser-made one of the setup project.
  */
 test.describe.configure({ mode: 'serial' });
 
 let ctx: BrowserContext;
 let page: Page;
 
-earlierVisitor('/', (c, p) => {
-  ctx = c;
-  page = p;
+test.beforeAll(async ({ browser }, info) => {
+  if (info.project.name !== 'desktop') return;
+  ctx = await newContext(browser, 'desktop', { storageState: (await seed.browserVisitor('upload')).storageState });
+  page = await newPage(ctx);
+  await page.goto('/');
+});
+test.afterAll(async () => {
+  await ctx?.close();
 });
 
 test('upload via the file chooser with progress to Completed', { tag: '@desktop' }, async () => {
@@ -126,6 +132,7 @@ test('upload via the file chooser with progress to Completed', { tag: '@desktop'
   await expectToast(page, 'Upload Successful', 'Your media has been uploaded successfully!');
   await expect(all, 'Upload All with nothing pending').toBeDisabled();
   await shot(page, 'upload-completed');
+  await expectTracked(ctx, ['page_view', 'navigation', 'upload']);
   test
     .info()
     .annotations.push({ type: 'upload progress values', description: [...new Set(progressValues)].join(', ') });
@@ -193,7 +200,9 @@ test(
   { tag: '@phone' },
   async ({ browser }) => {
     const fx = await files();
-    const c = await newContext(browser, 'phone', { storageState: needed('visitor') });
+    const c = await newContext(browser, 'phone', {
+      storageState: (await seed.browserVisitor('upload-phone')).storageState,
+    });
     const mpage = await newPage(c);
     await mpage.goto('/upload');
     await mpage.getByRole('heading', { name: 'Upload Media' }).waitFor();
@@ -338,7 +347,7 @@ test('an upload dropped mid-way offers Retry, counts as failed, and is stored on
     // each retry carried its file's Idempotency-Key
     assert(keys.length === 2 && keys.every((k) => /^[A-Za-z0-9_-]{8,64}$/.test(k)), `keys ${keys.join(', ')}`);
     await shot(p, 'upload-retried');
-    // leave the rating pool as the other specs expect it
+    // leave the rating pool as it was
     for (const m of stats.mediaStats) await me.call('DELETE', `/api/media/${m.id}?userId=${me.user.id}`);
   } finally {
     await c.close();

@@ -1,36 +1,54 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
-  earlierVisitor,
-  ApiVisitor,
   MOBILE,
   MY_UPLOADS,
   SIZE,
   assert,
   auditPage,
+  expect,
   expectToast,
-  needed,
   newContext,
   newPage,
+  seed,
   shot,
+  test,
+  type BrowserVisitor,
 } from './fixtures';
 
 /**
  * The stats screen: totals and cards of the visitor's uploads (after two other visitors voted on
  * them), the detail dialog, delete with its confirmation, a card whose file is gone, the empty
- * state, and the phone layout.
+ * state, and the phone layout. The visitor is a browser-made one of the setup project with the
+ * upload spec's four uploads, made through the API.
  */
 test.describe.configure({ mode: 'serial' });
 
+let ctx: BrowserContext;
 let page: Page;
 
-earlierVisitor('/', (_c, p) => {
-  page = p;
+test.beforeAll(async ({ browser }, info) => {
+  if (info.project.name !== 'desktop') return;
+  const visitor = await seed.browserVisitor('stats');
+  await seed.myUploads(visitor.api);
+  ctx = await newContext(browser, 'desktop', { storageState: visitor.storageState });
+  page = await newPage(ctx);
+  await page.goto('/');
 });
+test.afterAll(async () => {
+  await ctx?.close();
+});
+/** The phone tests' visitor with the same four uploads. */
+let phoneVisitor: Promise<BrowserVisitor> | undefined;
+const withUploads = () =>
+  (phoneVisitor ??= seed.browserVisitor('stats-phone').then(async (v) => {
+    await seed.myUploads(v.api);
+    return v;
+  }));
 
-test('stats show the uploads and their counts', { tag: '@desktop' }, async () => {
+test('stats show the uploads and their counts', { tag: '@desktop' }, async ({ second, third }) => {
   // two other visitors see and vote on everything of ours: one Hot, one Not
-  const hot = await ApiVisitor.from(needed('other')).voteAllRemaining(true);
-  const not = await ApiVisitor.from(needed('third')).voteAllRemaining(false);
+  const hot = await second.voteAllRemaining(true);
+  const not = await third.voteAllRemaining(false);
   assert(hot.length >= MY_UPLOADS && not.length >= MY_UPLOADS, `seed votes ${hot.length}/${not.length}`);
   await page.getByRole('link', { name: 'My Stats' }).click();
   await page.waitForURL('**/stats');
@@ -88,9 +106,9 @@ test('delete asks for confirmation and removes the media', { tag: '@desktop' }, 
 test(
   'stats: a card whose file is gone says Image unavailable (both sizes)',
   { tag: '@desktop' },
-  async ({ browser }) => {
+  async ({ browser, brokenPhoto }) => {
     for (const size of ['desktop', 'phone'] as const) {
-      const c = await newContext(browser, size, { storageState: needed('owner') });
+      const c = await newContext(browser, size, { storageState: brokenPhoto.owner });
       const p = await newPage(c);
       await p.goto('/stats');
       await p.locator('[data-testid=media-card]').first().getByText('Image unavailable').waitFor();
@@ -117,7 +135,7 @@ test(
 );
 
 test('mobile stats: each card size stays on one line with its unit', { tag: '@phone' }, async ({ browser }) => {
-  const c = await newContext(browser, 'phone', { storageState: needed('visitor') });
+  const c = await newContext(browser, 'phone', { storageState: (await withUploads()).storageState });
   const mpage = await newPage(c);
   await mpage.goto('/stats');
   await mpage.locator('[data-testid=media-card]').first().waitFor();
@@ -135,7 +153,7 @@ test('mobile stats: each card size stays on one line with its unit', { tag: '@ph
 });
 
 test('mobile: stats detail and profile dialogs fit the screen', { tag: '@phone' }, async ({ browser }) => {
-  const c = await newContext(browser, 'phone', { storageState: needed('visitor') });
+  const c = await newContext(browser, 'phone', { storageState: (await withUploads()).storageState });
   const mpage = await newPage(c);
   await mpage.goto('/stats');
   await mpage.locator('[data-testid=media-card]').first().locator('.media-card__open').click();

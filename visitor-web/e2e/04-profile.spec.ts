@@ -1,39 +1,48 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
-  earlierVisitor,
   BASE,
   auditPage,
+  expect,
   expectToast,
+  expectTracked,
   linkFromEml,
-  needed,
+  mailsTo,
   newContext,
   newPage,
-  remember,
+  seed,
   shot,
+  test,
   toastText,
-  waitForOutbox,
 } from './fixtures';
 
 /**
  * The profile screen: username checks and save, the session card, sharing a location, saving the
  * account with a magic link (and the link used twice), and a long username in the sidebar and menu.
+ * The visitor is a browser-made one of the setup project.
  */
 test.describe.configure({ mode: 'serial' });
 
 let ctx: BrowserContext;
 let page: Page;
+/** The visitor's username once saved, and the address its account is saved to. */
+let username: string;
+let savedEmail: string;
 
-earlierVisitor('/stats', (c, p) => {
-  ctx = c;
-  page = p;
+test.beforeAll(async ({ browser }, info) => {
+  if (info.project.name !== 'desktop') return;
+  ctx = await newContext(browser, 'desktop', { storageState: (await seed.browserVisitor('profile')).storageState });
+  page = await newPage(ctx);
+  await page.goto('/stats');
+});
+test.afterAll(async () => {
+  await ctx?.close();
 });
 
-test('profile: taken and available usernames, save', { tag: '@desktop' }, async () => {
+test('profile: taken and available usernames, save', { tag: '@desktop' }, async ({ second }) => {
   await page.getByRole('link', { name: 'Edit Profile' }).click();
   await page.waitForURL('**/profile');
   const input = page.getByLabel('Username');
-  await input.fill(needed('other').user.username);
+  await input.fill(second.user.username);
   await page.locator('[data-testid=username-status][data-state=taken]').waitFor();
   await expect(page.locator('[data-testid=username-status]')).toContainText('Username is already taken');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -47,9 +56,10 @@ test('profile: taken and available usernames, save', { tag: '@desktop' }, async 
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Profile Updated');
   await expect(page.locator('[data-testid=sidebar-username]')).toHaveText(fresh);
-  remember({ username: fresh });
+  username = fresh;
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'No Changes', 'No changes were made to your profile.');
+  await expectTracked(ctx, ['page_view', 'navigation', 'profile_update']);
 });
 
 test('profile shows session information and member since', { tag: '@desktop' }, async () => {
@@ -70,15 +80,13 @@ test('share my location stores coordinates (4 decimals)', { tag: '@desktop' }, a
 
 test('save account: magic link e-mail, confirm, Account Saved!', { tag: '@desktop' }, async () => {
   await page.getByText('Secure Account Access').waitFor();
-  const savedEmail = `e2e-${Date.now()}@example.com`;
+  savedEmail = `e2e-${Date.now()}@example.com`;
   const card = page.locator('.save-card');
   await card.getByLabel('Email address').fill(savedEmail);
   await card.getByRole('button', { name: 'Send Magic Link' }).click();
   await expectToast(page, 'Magic Link Sent!', 'Check your email for a secure login link to save your account');
-  const [eml] = await waitForOutbox(1);
-  const raw = readFileSync(eml!, 'utf8');
-  expect(raw, 'e-mail addressed to the visitor').toContain(savedEmail);
-  const link = new URL(linkFromEml(raw));
+  const [raw] = await mailsTo(savedEmail);
+  const link = new URL(linkFromEml(raw!));
   await page.goto(BASE + link.pathname + link.search);
   await page.getByRole('button', { name: 'Save my account' }).click(); // the landing page waits for a click
   await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('verified') === 'true', { timeout: 15_000 });
@@ -89,16 +97,14 @@ test('save account: magic link e-mail, confirm, Account Saved!', { tag: '@deskto
   await expect(saved).toContainText('Account Saved!');
   await expect(saved).toContainText('Saved to');
   await expect(saved).toContainText(savedEmail);
-  await expect(page.locator('[data-testid=sidebar-username]'), 'another user after the link').toHaveText(
-    needed('username'),
-  );
-  remember({ savedEmail });
+  await expect(page.locator('[data-testid=sidebar-username]'), 'another user after the link').toHaveText(username);
   await shot(page, 'profile-saved');
+  await expectTracked(ctx, ['magic_link']);
 });
 
 test('a used magic link shows the Verification Error toast', { tag: '@desktop' }, async () => {
-  const [eml] = await waitForOutbox(1);
-  const link = new URL(linkFromEml(readFileSync(eml!, 'utf8')));
+  const [raw] = await mailsTo(savedEmail);
+  const link = new URL(linkFromEml(raw!));
   await page.goto(BASE + link.pathname + link.search);
   await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
   await expectToast(page, 'Verification Error');

@@ -1,27 +1,28 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   BASE,
   assert,
   auditPage,
+  expect,
   expectToast,
   focusIn,
   linkFromEml,
   loadedMediaId,
+  mailsTo,
   mediaId,
-  needed,
   newContext,
   newPage,
-  remember,
+  seed,
   shot,
-  waitForOutbox,
+  test,
   watchVotes,
 } from './fixtures';
 
 /**
  * The avatar menu and the account dialogs: a menu button with arrows, Home, End and Escape; the
  * Save Account and Login dialogs own the keyboard (typed letters never vote); Welcome Back after
- * logout, in every tab; and the saved account coming back through its login link.
+ * logout, in every tab; and the saved account coming back through its login link. Seeds its own
+ * photos to rate; the saved account is the setup project's.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -34,8 +35,10 @@ const DIALOGS = [
 const activeText = (p: Page) => p.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
 type Rater = { ctx: BrowserContext; p: Page; votes: string[]; id: string | null };
-/** A fresh visitor with a photo on screen, whose votes are watched. */
+let photos: ReturnType<typeof seed.uploader> | undefined;
+/** A fresh visitor with a photo on screen (this spec's uploader's), whose votes are watched. */
 async function rater(browser: Browser, size: 'desktop' | 'phone'): Promise<Rater> {
+  await (photos ??= seed.uploader());
   const ctx = await newContext(browser, size);
   const p = await newPage(ctx);
   const votes = watchVotes(p);
@@ -166,20 +169,22 @@ test('phone: the menu avatar shows the same letters as the header avatar', { tag
   expect(inMenu).toBe(header);
 });
 
-// ---------------------------------------------------------------- the visitor of the earlier specs
+// ---------------------------------------------------------------- a saved account
 let ctx: BrowserContext;
 let page: Page;
+/** The saved account's username and address. */
+let saved: Awaited<ReturnType<typeof seed.savedAccount>>;
+/** The saved account of the setup project (its magic link confirmed from the outbox). */
 async function visitor(browser: Browser) {
   if (!ctx) {
-    ctx = await newContext(browser, 'desktop', { storageState: needed('visitor') });
+    saved = await seed.savedAccount();
+    ctx = await newContext(browser, 'desktop', { storageState: saved.storageState });
     page = await newPage(ctx);
   }
   return page;
 }
 test.afterAll(async () => {
-  if (!ctx) return;
-  remember({ visitor: await ctx.storageState() });
-  await ctx.close();
+  await ctx?.close();
 });
 
 test(
@@ -212,7 +217,7 @@ test(
     await login.waitFor();
     const send = login.getByRole('button', { name: 'Send Login Link' });
     await expect(send, 'Send Login Link with an empty field').toBeDisabled();
-    await login.getByLabel('Email address').fill(needed('savedEmail'));
+    await login.getByLabel('Email address').fill(saved.email);
     await expect(send, 'Send Login Link with an e-mail').toBeEnabled();
     await shot(page, 'dialog-login');
     await send.click();
@@ -260,7 +265,7 @@ test('mobile: Welcome Back after logout, empty stats for a new visitor', { tag: 
 
 test('logout → Welcome Back (also in another tab) → login as a new user', { tag: '@desktop' }, async ({ browser }) => {
   const page = await visitor(browser);
-  const username = needed('username');
+  const { username } = saved;
   const second = await newPage(ctx);
   await second.goto('/stats');
   await second.locator('[data-testid=total-uploads]').waitFor();
@@ -284,7 +289,7 @@ test('logout → Welcome Back (also in another tab) → login as a new user', { 
     assert(g.inside, `Tab ${i + 1} left Welcome Back for ${g.tag} "${g.label}"`);
   }
   const email = welcome.getByLabel('Email address');
-  await email.fill(needed('savedEmail'));
+  await email.fill(saved.email);
   await email.press('Enter');
   await expectToast(page, 'Login Link Sent!');
   await welcome.getByRole('button', { name: 'Login as a New User' }).click();
@@ -304,11 +309,10 @@ test('logout → Welcome Back (also in another tab) → login as a new user', { 
 
 test('the saved account comes back through its login link', { tag: '@desktop' }, async ({ browser }) => {
   const page = await visitor(browser);
-  const files = await waitForOutbox(3);
-  const raw = readFileSync(files[files.length - 1]!, 'utf8');
-  expect(raw, 'login mail for the saved address').toContain(needed('savedEmail'));
-  const link = new URL(linkFromEml(raw));
+  // the save link, then the login links of the avatar menu and of Welcome Back
+  const mails = await mailsTo(saved.email, 3);
+  const link = new URL(linkFromEml(mails.at(-1)!));
   await page.goto(BASE + link.pathname + link.search);
-  await page.getByRole('button', { name: `Sign in as ${needed('username')}` }).click();
-  await expect(page.locator('[data-testid=sidebar-username]')).toHaveText(needed('username'), { timeout: 15_000 });
+  await page.getByRole('button', { name: `Sign in as ${saved.username}` }).click();
+  await expect(page.locator('[data-testid=sidebar-username]')).toHaveText(saved.username, { timeout: 15_000 });
 });

@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { BASE, MOBILE, files, needed, newContext, newPage, shot } from './fixtures';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { BASE, MOBILE, expect, files, newContext, newPage, seed, shot, test } from './fixtures';
 
 /**
  * The layout around every screen: the phone header and tab bar (hidden while scrolling down), the
@@ -9,9 +9,19 @@ test.describe.configure({ mode: 'serial' });
 
 let mobile: BrowserContext;
 let mpage: Page;
-async function phoneVisitor(browser: import('@playwright/test').Browser) {
+let username: string;
+/**
+ * A browser-made visitor (setup project) with an upload of its own, who has rated everything
+ * another visitor shared: My Stats has a card, the rating screen says rated-all.
+ */
+async function phoneVisitor(browser: Browser) {
   if (!mobile) {
-    mobile = await newContext(browser, 'phone', { storageState: needed('visitor') });
+    const v = await seed.browserVisitor('shell');
+    await v.api.upload((await files()).mine, 'image/jpeg');
+    await seed.uploader(2);
+    await v.api.rateAllBut([]);
+    username = v.api.user.username;
+    mobile = await newContext(browser, 'phone', { storageState: v.storageState });
     mpage = await newPage(mobile);
   }
   return mpage;
@@ -30,7 +40,7 @@ test(
     await expect(mpage.locator('.mobile-header')).toBeVisible();
     await expect(mpage.locator('.sidebar'), 'sidebar on a phone').toBeHidden();
     await expect(mpage.locator('[data-testid=mobile-site-name]')).not.toBeEmpty();
-    await expect(mpage.locator('[data-testid=mobile-avatar]')).toHaveText(needed('username').slice(0, 2).toUpperCase());
+    await expect(mpage.locator('[data-testid=mobile-avatar]')).toHaveText(username.slice(0, 2).toUpperCase());
     expect((await mpage.locator('.tabbar__link').allInnerTexts()).map((t) => t.trim())).toEqual([
       'Rate',
       'Upload',

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API, BASE, adminPost, newContext, newPage, shot } from './fixtures';
+import type { Page } from '@playwright/test';
+import { API, BASE, adminPost, expect, newContext, newPage, shot, test } from './fixtures';
 
 /**
  * Traffic redirects configured by the operator: Back (and a left-edge swipe) leaves for the

@@ -1,16 +1,33 @@
-import { expect, test } from '@playwright/test';
-import { assert, loadedMediaId, newContext, newPage, shot, waitForNewMedia } from './fixtures';
+import {
+  ApiVisitor,
+  assert,
+  expect,
+  files,
+  loadedMediaId,
+  newContext,
+  newPage,
+  shot,
+  test,
+  waitForNewMedia,
+} from './fixtures';
 
 /**
- * The full-size overlay of a video: the one uploaded in upload.spec.ts, shown to a fresh visitor.
- * It runs after the stats spec counted the views of those uploads (skipping past them adds views).
+ * The full-size overlay of a video: the upload spec's video (tiny-clip.mp4), shared by a visitor
+ * through the API beside the seed photos, shown to a fresh visitor.
  */
 test('an uploaded video opens full size in the rating overlay, scaled up to the viewport', async ({
   browser,
+  uploader,
 }, info) => {
-  // a fresh visitor skips until the video the upload test sent comes up
+  const fx = await files();
+  assert(fx.video, 'ffmpeg is not installed: no video fixture (apt-get install ffmpeg)');
+  const clip = await uploader.visitor.upload(fx.video, 'video/mp4');
+  // a fresh visitor who has rated all but the seed photos and the video skips until the video comes up
   const c = await newContext(browser, info.project.name === 'phone' ? 'phone' : 'desktop');
   const p = await newPage(c);
+  await p.goto('/404-first');
+  await p.waitForFunction(() => JSON.parse(localStorage.getItem('hmv.session') ?? 'null')?.username);
+  await (await ApiVisitor.of(c)).rateAllBut([...uploader.media.map((m) => m.id), clip.id]);
   await p.goto('/');
   for (let i = 0; i < 15; i++) {
     const id = await loadedMediaId(p);
@@ -49,4 +66,6 @@ test('an uploaded video opens full size in the rating overlay, scaled up to the 
   expect(box.width, 'overlay video narrower than the inline one').toBeGreaterThanOrEqual(inline.width - 1);
   await shot(p, 'rate-overlay-video');
   await c.close();
+  for (const m of [...uploader.media, clip])
+    await uploader.visitor.call('DELETE', `/api/media/${m.id}?userId=${uploader.visitor.user.id}`);
 });

@@ -1,15 +1,17 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
   ApiVisitor,
   BASE,
   adminPost,
   assert,
+  expect,
   files,
   loadedMediaId,
   newContext,
   newPage,
   portraitFiles,
   shot,
+  test,
   waitForNewMedia,
 } from './fixtures';
 
@@ -32,12 +34,7 @@ async function viewerOf(
   const page = await newPage(ctx);
   await page.goto('/404-first');
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('hmv.session') ?? 'null')?.username);
-  const api = await ApiVisitor.of(ctx);
-  for (let i = 0; i < 120; i++) {
-    const r = await api.call('GET', `/api/media/random/${api.user.id}?exclude=${keep.join(',')}`);
-    if (r.status !== 200 || r.json === null || keep.includes(String(r.json.id))) break;
-    await api.call('POST', '/api/votes', { userId: api.user.id, mediaId: r.json.id, isHot: true });
-  }
+  await (await ApiVisitor.of(ctx)).rateAllBut(keep);
   await page.goto('/');
   return { ctx, page };
 }
@@ -83,7 +80,7 @@ async function touchSwipe(ctx: BrowserContext, page: Page, fromX: number, dx: nu
 let mine: string[] = [];
 let videoId = '';
 let uploader: ApiVisitor | undefined;
-/** Later specs expect the site as it was: this spec's uploads go again at its end. */
+/** The site as it was: this spec's uploads go again at its end. */
 test.afterAll(async () => {
   for (const id of [...mine, videoId].filter(Boolean))
     await uploader?.call('DELETE', `/api/media/${id}?userId=${uploader.user.id}`);

@@ -1,26 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
-  test,
+  test as base,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * What every visitor spec shares: the running API (started by run.mjs), the files a visitor
- * uploads, a visitor driven through the public API, browser contexts at the project's size with
- * the analytics beacons captured, and the screenshot that also checks sideways scrolling and axe.
+ * uploads, visitors driven through the public API, browser contexts at the project's size with
+ * the analytics beacons captured, and `shot()`, the screenshot that also checks sideways
+ * scrolling and axe-core (@axe-core/playwright) in the test that takes it.
  *
- * The specs run in order on one backend (one worker; `phone` after `desktop`, `findings` last),
- * so what one spec leaves for the next (the visitor's browser storage, the saved e-mail) is kept
- * in a small state file in the run's data dir, and what is checked across the whole run (axe,
- * labels, sideways scrolling, page errors, analytics) in a findings file read by findings.spec.ts.
+ * Every spec runs alone on a fresh database (`node e2e/run.mjs 03-stats`): nothing passes from
+ * one spec to the next. What a spec needs it makes through `test` below: API-seeding fixtures
+ * (`uploader`, `second`/`third`, `brokenPhoto`, and `seed` for a file's `beforeAll`) and the
+ * browser-made visitors of the `setup` project (visitors.setup.ts): one storage state per spec
+ * that begins with a session the app itself started, and the saved account (its magic link
+ * confirmed in the browser, which adopts the session). Page errors fail the test they happen in.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -39,46 +43,6 @@ mkdirSync(SHOTS, { recursive: true });
 
 export function assert(cond: unknown, msg: string): asserts cond {
   expect(Boolean(cond), msg).toBe(true);
-}
-
-// ---------------------------------------------------------------- what one spec leaves for the next
-type State = {
-  visitor?: Awaited<ReturnType<BrowserContext['storageState']>>;
-  username?: string;
-  savedEmail?: string;
-  broken?: { id: string | number; url: string };
-  owner?: Awaited<ReturnType<BrowserContext['storageState']>>;
-  other?: { cookie: string; user: { id: number | string; username: string } };
-  third?: { cookie: string; user: { id: number | string; username: string } };
-};
-const stateFile = path.join(DATA_DIR, 'e2e-state.json');
-export function state(): State {
-  return existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as State) : {};
-}
-export function remember(patch: Partial<State>) {
-  writeFileSync(stateFile, JSON.stringify({ ...state(), ...patch }));
-}
-/** A value an earlier spec must have left; a clear failure when it did not (never a skip). */
-export function needed<K extends keyof State>(key: K): NonNullable<State[K]> {
-  const v = state()[key];
-  if (v === undefined || v === null) throw new Error(`an earlier spec did not leave "${key}" (did it fail?)`);
-  return v as NonNullable<State[K]>;
-}
-
-// ---------------------------------------------------------------- findings checked at the end of the run
-type Finding = { kind: 'axe' | 'a11y' | 'overflow' | 'pageerror' | 'analytics' | 'audited'; text: string };
-const findingsFile = path.join(DATA_DIR, 'e2e-findings.jsonl');
-export function note(kind: Finding['kind'], text: string) {
-  appendFileSync(findingsFile, JSON.stringify({ kind, text }) + '\n');
-}
-export function findings(kind: Finding['kind']): string[] {
-  if (!existsSync(findingsFile)) return [];
-  return readFileSync(findingsFile, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Finding)
-    .filter((f) => f.kind === kind)
-    .map((f) => f.text);
 }
 
 // ---------------------------------------------------------------- files a visitor uploads
@@ -214,30 +178,37 @@ export async function portraitFiles() {
   };
 }
 
-/** My uploads in upload.spec.ts: big, mine, the video, the pasted image. */
+/** The uploads of a visitor as the upload spec makes them: big, mine, the video, a pasted image. */
 export const MY_UPLOADS = 4;
 
 // ---------------------------------------------------------------- a visitor through the public API
 const ALPHANUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const newSessionId = () => Array.from({ length: 32 }, () => ALPHANUM[(Math.random() * 62) | 0]).join('');
 type User = { id: number | string; username: string };
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export class ApiVisitor {
   cookie = '';
+  /** The id the session was started with (the app keeps it in localStorage). */
+  sessionId = '';
   user!: User;
-  static from(saved: { cookie: string; user: User }) {
-    const v = new ApiVisitor();
-    v.cookie = saved.cookie;
-    v.user = saved.user;
-    return v;
-  }
   /** The API visitor behind a browser context (its session cookie). */
   static async of(ctx: BrowserContext) {
     const v = new ApiVisitor();
     v.cookie = (await ctx.cookies()).filter((c) => c.name === 'vibe_session').map((c) => `${c.name}=${c.value}`)[0]!;
     v.user = (await v.call('GET', '/api/session')).json as User;
     assert(v.user?.id, 'no session for the browser visitor');
+    return v;
+  }
+  /** The API visitor behind a saved storage state (its session cookie and the app's session record). */
+  static async ofState(state: StorageState) {
+    const v = new ApiVisitor();
+    v.cookie = state.cookies.filter((c) => c.name === 'vibe_session').map((c) => `${c.name}=${c.value}`)[0]!;
+    const record = state.origins.flatMap((o) => o.localStorage).find((e) => e.name === 'hmv.session');
+    v.sessionId = (JSON.parse(record?.value ?? '{}') as { sessionId?: string }).sessionId ?? '';
+    v.user = (await v.call('GET', '/api/session')).json as User;
+    assert(v.user?.id && v.sessionId, 'no session in the storage state');
     return v;
   }
   async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -262,17 +233,18 @@ export class ApiVisitor {
     return { status: res.status, json };
   }
   async start() {
-    const r = await this.call('POST', '/api/session', { sessionId: newSessionId() });
+    this.sessionId = newSessionId();
+    const r = await this.call('POST', '/api/session', { sessionId: this.sessionId });
     assert(r.status < 300, `POST /api/session → ${r.status} ${JSON.stringify(r.json)}`);
     this.user = r.json as User;
     return this.user;
   }
-  async upload(file: string, type: string) {
+  async upload(file: string, type: string, name = path.basename(file)) {
     const form = new FormData();
     form.append('userId', String(this.user.id));
-    form.append('file', new Blob([readFileSync(file)], { type }), path.basename(file));
+    form.append('file', new Blob([readFileSync(file)], { type }), name);
     const r = await this.call('POST', '/api/media/upload', form);
-    assert(r.status < 300, `upload ${path.basename(file)} → ${r.status} ${JSON.stringify(r.json)}`);
+    assert(r.status < 300, `upload ${name} → ${r.status} ${JSON.stringify(r.json)}`);
     return r.json as { id: number | string; url: string };
   }
   async voteAllRemaining(isHot: boolean) {
@@ -288,6 +260,15 @@ export class ApiVisitor {
     }
     return voted;
   }
+  /** Votes Hot on everything on the site except `keep` (ids), so that only those are left to rate. */
+  async rateAllBut(keep: (string | number)[]) {
+    const ids = keep.map(String);
+    for (let i = 0; i < 200; i++) {
+      const r = await this.call('GET', `/api/media/random/${this.user.id}?exclude=${ids.join(',')}`);
+      if (r.status !== 200 || r.json === null || ids.includes(String(r.json.id))) break;
+      await this.call('POST', '/api/votes', { userId: this.user.id, mediaId: r.json.id, isHot: true });
+    }
+  }
 }
 const basic = 'Basic ' + Buffer.from(`admin:${ADMIN_PASS}`).toString('base64');
 export async function adminPost(url: string, body: unknown) {
@@ -300,13 +281,16 @@ export async function adminPost(url: string, body: unknown) {
 }
 
 // ---------------------------------------------------------------- browser contexts and pages
-/** A context at the size asked for (`desktop`, `phone`, or the running project's), beacons captured. */
+const analytics = new WeakMap<BrowserContext, string[]>();
+/** A context at the size asked for (`desktop` or `phone`), its analytics beacons captured. */
 export async function newContext(browser: Browser, size: 'desktop' | 'phone', options: BrowserContextOptions = {}) {
   const ctx = await browser.newContext({
     baseURL: BASE,
     ...(size === 'phone' ? PHONE : { viewport: DESKTOP }),
     ...options,
   });
+  const events: string[] = [];
+  analytics.set(ctx, events);
   await ctx.route('**/__e2e_analytics', async (route) => {
     let event = 'unparsable';
     try {
@@ -314,38 +298,29 @@ export async function newContext(browser: Browser, size: 'desktop' | 'phone', op
     } catch {
       /* counted as unparsable */
     }
-    note('analytics', event);
+    events.push(event);
     await route.fulfill({ status: 204 });
   });
   return ctx;
 }
-/**
- * The visitor the rating spec started, at desktop size, for the tests of one spec: its browser
- * storage is read before the spec's first test and written back after its last, for the next spec.
- */
-export function earlierVisitor(start: string, use: (ctx: BrowserContext, page: Page) => void) {
-  let ctx: BrowserContext | undefined;
-  test.beforeAll(async ({ browser }, info) => {
-    if (info.project.name !== 'desktop') return;
-    ctx = await newContext(browser, 'desktop', { storageState: needed('visitor') });
-    const page = await newPage(ctx);
-    await page.goto(start);
-    use(ctx, page);
-  });
-  test.afterAll(async () => {
-    if (!ctx) return;
-    remember({ visitor: await ctx.storageState() });
-    await ctx.close();
-  });
+/** The analytics events this context's pages have sent so far. */
+export async function expectTracked(ctx: BrowserContext, events: string[]) {
+  const seen = analytics.get(ctx) ?? [];
+  await expect
+    .poll(() => events.filter((e) => !seen.includes(e)), { message: `analytics events (saw ${seen.join(', ')})` })
+    .toEqual([]);
 }
 
+/** Uncaught errors of every page of this worker; each test fails on those thrown while it ran. */
+const pageErrors: string[] = [];
+let pageErrorsChecked = 0;
 const consoleErrors = new WeakMap<Page, string[]>();
 export async function newPage(ctx: BrowserContext) {
   const page = await ctx.newPage();
   page.setDefaultTimeout(10_000);
   const errors: string[] = [];
   consoleErrors.set(page, errors);
-  page.on('pageerror', (e) => note('pageerror', `${page.url()}: ${e.message}`));
+  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`${m.text()} ${m.location()?.url ?? ''}`.trim());
   });
@@ -354,26 +329,33 @@ export async function newPage(ctx: BrowserContext) {
 export const consoleErrorsOf = (page: Page) => consoleErrors.get(page) ?? [];
 
 // ---------------------------------------------------------------- screenshots and audits
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /**
- * axe-core on the screen as shown: serious and critical findings fail the run. Also checks that
- * accessible names contain the visible text (label-content-name-mismatch, off by default in axe).
+ * axe-core on the screen as shown: serious and critical findings fail the test (softly: it goes
+ * on, and fails at its end). Also checks that accessible names contain the visible text
+ * (label-content-name-mismatch, off by default in axe). @axe-core/playwright evaluates axe
+ * through the DevTools protocol, which the app's CSP (script-src 'self') does not stop; the
+ * legacy mode runs it in the page alone, and not in the ad frame (the advertiser's document,
+ * sandboxed and cross-origin), as axe.run with `iframes: false` did before.
  */
 async function axeAudit(page: Page, label: string) {
-  // evaluated through the DevTools protocol: the app's CSP (script-src 'self') forbids a script tag
-  if (!(await page.evaluate(() => typeof (window as Json).axe === 'object'))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const r = await (window as Json).axe.run(document, {
-      iframes: false, // the ad frame is the advertiser's document, sandboxed and cross-origin
+  const result = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({
+      iframes: false,
       resultTypes: ['violations'],
       rules: { 'label-content-name-mismatch': { enabled: true } },
-    });
-    return (r.violations as Json[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n: Json) => n.target.join(' ')) }));
-  });
-  note('audited', label);
-  for (const v of violations) note('axe', `${label}: ${v.id} (${v.impact}) at ${v.targets.join(' | ')}`);
+    })
+    .analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}) at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect.soft(serious, `axe-core: serious or critical findings on ${label}`).toEqual([]);
 }
 /** A screenshot of the screen as it is, checked for sideways scrolling and by axe-core. */
 export async function shot(page: Page, name: string) {
@@ -383,7 +365,7 @@ export async function shot(page: Page, name: string) {
   );
   await page.screenshot({ path: path.join(SHOTS, `${name}-${vp.width}x${vp.height}.png`) });
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (wide > 0) note('overflow', `${name}-${vp.width}x${vp.height} (+${wide} px)`);
+  expect.soft(wide, `${name}-${vp.width}x${vp.height} scrolls sideways by ${wide} px`).toBeLessThanOrEqual(0);
   await axeAudit(page, `${name}-${vp.width}x${vp.height}`);
 }
 /** Every visible control has a name, every image an alt, every field a label. */
@@ -417,7 +399,7 @@ export async function auditPage(page: Page, label: string) {
     }
     return out;
   });
-  for (const p of problems) note('a11y', `${label}: ${p}`);
+  expect.soft(problems.slice(0, 8), `${label}: controls labelled, images with alt, fields with labels`).toEqual([]);
 }
 
 // ---------------------------------------------------------------- the rating screen and friends
@@ -479,18 +461,23 @@ export async function expectToast(page: Page, title: string, description?: strin
     .toMatch(new RegExp(`${escape(title)}[^]*${description ? escape(description) : ''}`));
 }
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-export async function waitForOutbox(count: number) {
-  let files: string[] = [];
+/** The e-mails to `address` in the outbox, oldest first, once there are at least `count`. */
+export async function mailsTo(address: string, count = 1) {
+  let mails: string[] = [];
   await expect
     .poll(
       () => {
-        files = existsSync(OUTBOX) ? readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')) : [];
-        return files.length;
+        const files = existsSync(OUTBOX) ? readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')) : [];
+        mails = files
+          .sort() // named by the time they were written
+          .map((f) => readFileSync(path.join(OUTBOX, f), 'utf8'))
+          .filter((raw) => raw.includes(address));
+        return mails.length;
       },
-      { message: `${count} e-mail(s) in ${OUTBOX}`, timeout: 15_000 },
+      { message: `${count} e-mail(s) to ${address} in ${OUTBOX}`, timeout: 15_000 },
     )
     .toBeGreaterThanOrEqual(count);
-  return files.sort().map((f) => path.join(OUTBOX, f));
+  return mails;
 }
 export function linkFromEml(raw: string) {
   const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
@@ -498,3 +485,141 @@ export function linkFromEml(raw: string) {
   if (!m) throw new Error('no magic link in the e-mail');
   return m[0];
 }
+
+// ---------------------------------------------------------------- what a spec seeds for itself
+/**
+ * The visitors whose session the app itself started (visitors.setup.ts, the `setup` project): one
+ * per spec and size that needs a browser visitor to begin with, so no two specs share one.
+ */
+export const BROWSER_VISITORS = [
+  'upload',
+  'upload-phone',
+  'stats',
+  'stats-phone',
+  'profile',
+  'account',
+  'shell',
+  'not-found',
+] as const;
+type BrowserVisitorName = (typeof BROWSER_VISITORS)[number];
+export const visitorStateFile = (name: BrowserVisitorName) => path.join(DATA_DIR, 'visitors', `${name}.json`);
+/** A browser-made visitor: its storage state (for `newContext`) and the same visitor through the API. */
+export type BrowserVisitor = { storageState: StorageState; api: ApiVisitor };
+type Media = { id: string | number; url: string };
+
+/** API seeding, for a spec's `beforeAll` (the fixtures of `test` below use the same). */
+export const seed = {
+  /** A fresh visitor through the public API. */
+  async visitor() {
+    const v = new ApiVisitor();
+    await v.start();
+    return v;
+  },
+  /** A visitor who shared `n` of the five seed photos (the site has something to rate). */
+  async uploader(n = 5) {
+    const fx = await files();
+    const visitor = await seed.visitor();
+    const media: Media[] = [];
+    for (const f of fx.seed.slice(0, n)) media.push(await visitor.upload(f, 'image/jpeg'));
+    return { visitor, media };
+  },
+  /** The browser-made visitor `name` of the setup project. */
+  async browserVisitor(name: BrowserVisitorName): Promise<BrowserVisitor> {
+    const file = visitorStateFile(name);
+    assert(existsSync(file), `no browser-made visitor "${name}" at ${file} (the setup project makes it)`);
+    const storageState = JSON.parse(readFileSync(file, 'utf8')) as StorageState;
+    return { storageState, api: await ApiVisitor.ofState(storageState) };
+  },
+  /** The uploads the upload spec makes through the app (MY_UPLOADS): big, mine, the video, a pasted image. */
+  async myUploads(v: ApiVisitor) {
+    const fx = await files();
+    assert(fx.video, 'ffmpeg is not installed: no video fixture (apt-get install ffmpeg)');
+    const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+    return [
+      await v.upload(fx.big, 'image/jpeg'),
+      await v.upload(fx.mine, 'image/jpeg'),
+      await v.upload(fx.video, 'video/mp4'),
+      await v.upload(fx.pasted, 'image/png', `pasted-image-${stamp.slice(0, 8)}-${stamp.slice(8)}.png`),
+    ];
+  },
+  /** The saved account of the setup project (its e-mail verified through the outbox), and its address. */
+  async savedAccount() {
+    const v = await seed.browserVisitor('account');
+    const me = (await v.api.call('GET', '/api/session')).json as { email: string; emailVerified: boolean };
+    assert(me.emailVerified && me.email, `the setup project's account is not saved: ${JSON.stringify(me)}`);
+    return { ...v, email: me.email, username: v.api.user.username };
+  },
+  /**
+   * A photo uploaded through the app whose stored files (the original and the renditions the
+   * background job makes) are then deleted; and the storage state of its owner.
+   */
+  async brokenPhoto(browser: Browser) {
+    const fx = await files();
+    const owner = await newContext(browser, 'desktop');
+    const op = await newPage(owner);
+    await op.goto('/upload');
+    await op.locator('[data-testid=file-input]').setInputFiles([fx.seed[2]!]);
+    const [res] = await Promise.all([
+      op.waitForResponse((r) => new URL(r.url()).pathname === '/api/media/upload'),
+      op.getByRole('button', { name: 'Upload All' }).click(),
+    ]);
+    const broken = (await res.json()) as Media;
+    // "gone" means every stored file of it: the original and the renditions the background job
+    // makes (screens show the preview and thumbnail), so wait for that job before deleting
+    const api = await ApiVisitor.of(owner);
+    let made: { thumbUrl?: string; previewUrl?: string } | undefined;
+    for (let i = 0; i < 150 && !made?.previewUrl; i++) {
+      if (i) await new Promise((r) => setTimeout(r, 200));
+      const stats = (await api.call('GET', `/api/users/${api.user.id}/stats`)).json as {
+        mediaStats: { id: string | number; thumbUrl?: string; previewUrl?: string }[];
+      };
+      made = stats.mediaStats.find((m) => String(m.id) === String(broken.id));
+    }
+    assert(made?.previewUrl && made.thumbUrl, 'the renditions of the seeded photo were never made');
+    const key = decodeURIComponent(new URL(broken.url, API).pathname.replace(/^\/media\//, ''));
+    const media = path.join(DATA_DIR, 'data', 'media');
+    const file = path.join(media, ...key.split('/'));
+    assert(existsSync(file), `no stored file at ${file}`);
+    rmSync(file);
+    rmSync(path.join(media, 'renditions', ...key.split('/')), { recursive: true });
+    for (const url of [broken.url, made.previewUrl, made.thumbUrl]) {
+      const r = await fetch(API + url);
+      expect(r.status, `the deleted ${url} still answers`).toBeGreaterThanOrEqual(400);
+    }
+    const state = await owner.storageState();
+    await owner.close();
+    return { ...broken, owner: state };
+  },
+};
+
+type Fixtures = {
+  /** A visitor who shared the five seed photos. */
+  uploader: Awaited<ReturnType<typeof seed.uploader>>;
+  /** Two more visitors through the API (other raters, a taken username). */
+  second: ApiVisitor;
+  third: ApiVisitor;
+  /** A photo whose stored files are gone, with its owner's storage state. */
+  brokenPhoto: Awaited<ReturnType<typeof seed.brokenPhoto>>;
+  /** Uncaught errors in the pages fail the test they were thrown in. */
+  noPageErrors: void;
+};
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter
+  uploader: async ({}, use) => use(await seed.uploader()),
+  // eslint-disable-next-line no-empty-pattern
+  second: async ({}, use) => use(await seed.visitor()),
+  // eslint-disable-next-line no-empty-pattern
+  third: async ({}, use) => use(await seed.visitor()),
+  brokenPhoto: async ({ browser }, use) => use(await seed.brokenPhoto(browser)),
+  noPageErrors: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use();
+      const thrown = pageErrors.slice(pageErrorsChecked);
+      pageErrorsChecked = pageErrors.length;
+      expect(thrown.slice(0, 5), 'uncaught errors in the pages').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

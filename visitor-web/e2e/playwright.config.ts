@@ -2,10 +2,11 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Started by run.mjs (which starts the API on a fresh data dir and serves the build): Debian's
- * Chromium, never a downloaded browser; one worker, the specs in file order on one backend.
- * `desktop` (1280×800) runs first, then `phone` (390×844), then `findings`, the checks over the
- * whole run (axe, labels, sideways scrolling, page errors, analytics). A test tagged @desktop or
- * @phone is meant for that size only; untagged tests run at both sizes.
+ * Chromium, never a downloaded browser; one worker. Every spec seeds what it needs (fixtures.ts)
+ * and runs alone (`node e2e/run.mjs 03-stats`) as well as in the whole run. `setup` makes the
+ * browser-made visitors first; then `desktop` (1280×800) and `phone` (390×844), which depend on
+ * nothing but `setup` (a dependency project runs whole, whatever spec is asked for). A test tagged
+ * @desktop or @phone is meant for that size only; untagged tests run at both sizes.
  */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -39,19 +40,20 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
+    { name: 'setup', testMatch: /visitors\.setup\.ts$/ },
     {
       name: 'desktop',
       testMatch: /\d\d-[a-z-]+\.spec\.ts$/,
       grepInvert: /@phone/,
+      dependencies: ['setup'],
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
       testMatch: /\d\d-[a-z-]+\.spec\.ts$/,
       grepInvert: /@desktop/,
-      dependencies: ['desktop'],
+      dependencies: ['setup'],
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
-    { name: 'findings', testMatch: /findings\.spec\.ts$/, dependencies: ['phone'] },
   ],
 });

@@ -4,9 +4,10 @@
 // Needs backend/dist/main.js and visitor-web/dist (it builds nothing). Starts the API on a free
 // port with a fresh DATA_DIR (embedded PGlite, local storage, outbox mail), serves the build
 // (the API serves it at /, else this script does), then runs visitor-web/e2e/*.spec.ts with
-// playwright.config.ts: the `desktop` project (1280×800), the `phone` project (390×844), then the
-// run-wide `findings`. Screenshots: visitor-web/e2e/screenshots/. Ends with "N passed, M failed"
-// (a skipped or not-run test counts as failed) and exits non-zero on failure.
+// playwright.config.ts: the `setup` project (browser-made visitors), then the `desktop` (1280×800)
+// and `phone` (390×844) projects. Every spec also runs alone (`node e2e/run.mjs 03-stats`).
+// Screenshots: visitor-web/e2e/screenshots/. Ends with "N passed, M failed" (a skipped or not-run
+// test counts as failed) and exits non-zero on failure.
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_SERVER (another server entry point
 // to run instead of backend/dist/main.js, for debugging), E2E_KEEP=1 keeps the temp DATA_DIR.

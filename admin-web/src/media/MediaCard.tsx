@@ -30,6 +30,10 @@ interface Props {
   onDelete: () => void;
 }
 
+/** The card's checkbox names its media: file names repeat ("image.jpg"), so the id and uploader too. */
+export const selectLabel = (m: Pick<AdminMedia, 'id' | 'originalName' | 'username'>) =>
+  `Select ${m.originalName} (media ${m.id}) by ${m.username}`;
+
 /** One media: thumbnail (a button opening the preview), name, user, type, size, hot/not/views, date. */
 export function MediaCard({ media, selected, onToggle, onPreview, onDelete }: Props) {
   return (
@@ -59,7 +63,8 @@ export function MediaCard({ media, selected, onToggle, onPreview, onDelete }: Pr
         <Typography variant="subtitle2" noWrap title={media.originalName}>
           {media.originalName}
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap title={media.username}>
+        {/* a username is one word: one line, never broken inside; a name wider than the card ends in an ellipsis */}
+        <Typography variant="body2" color="text.secondary" noWrap title={media.username} data-testid="username">
           {media.username}
         </Typography>
         <Stack direction="row" spacing={0.5} sx={{ my: 0.75, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -92,7 +97,7 @@ export function MediaCard({ media, selected, onToggle, onPreview, onDelete }: Pr
         <Checkbox
           checked={selected}
           onChange={onToggle}
-          slotProps={{ input: { 'aria-label': `Select ${media.originalName}` } }}
+          slotProps={{ input: { 'aria-label': selectLabel(media) } }}
           size="small"
         />
         <Tooltip title="Delete">

@@ -124,8 +124,10 @@ describe('Media', () => {
     renderAdmin(<MediaList />, {
       dataProvider: { getList: () => Promise.resolve({ data: rows, total: 3 }), getMediaTotals: totals, deleteMany },
     });
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select beach.jpg' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select cat.png' }));
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Select beach.jpg (media 1) by HappyJumpingOtter' }),
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select cat.png (media 3) by HappyJumpingOtter' }));
     expect(screen.getByText('2 selected')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete 2' }));

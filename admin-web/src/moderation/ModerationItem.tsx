@@ -53,6 +53,30 @@ interface Props extends ItemActions {
   pending?: boolean;
 }
 
+/**
+ * A username is one word: it never breaks inside (the Users list's rule). The line may wrap
+ * before it or after it; a name wider than its card ends in an ellipsis, whole in its tooltip.
+ */
+function Username({ name }: { name: string }) {
+  return (
+    <Box
+      component="span"
+      data-testid="username"
+      title={name}
+      sx={{
+        display: 'inline-block',
+        maxWidth: '100%',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        verticalAlign: 'bottom',
+      }}
+    >
+      {name}
+    </Box>
+  );
+}
+
 /** One reported media: preview, what was reported and by how many, notes, uploader, and the decisions. */
 export function ModerationItem({ item, selected, onToggle, decided, pending, ...actions }: Props) {
   const gone = item.status === 'deleted' || Boolean(item.fileDeleted);
@@ -82,7 +106,9 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
           onChange={onToggle}
           size="small"
           sx={{ p: 0.5 }}
-          slotProps={{ input: { 'aria-label': `Select ${item.originalName}` } }}
+          slotProps={{
+            input: { 'aria-label': `Select ${item.originalName} (media ${item.id}) by ${item.uploaderName}` },
+          }}
         />
       )}
       {gone ? (
@@ -118,8 +144,8 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
         <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
           {item.originalName}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          by {item.uploaderName}{' '}
+        <Typography variant="body2" color="text.secondary">
+          by <Username name={item.uploaderName} />{' '}
           <Typography component="span" variant="caption">
             (ID {item.uploaderId})
           </Typography>

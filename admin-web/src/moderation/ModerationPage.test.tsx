@@ -64,7 +64,9 @@ describe('Moderation', () => {
     expect(within(first).getByText('4 reports')).toBeVisible();
     expect(within(first).getByRole('list', { name: 'Reasons' })).toHaveTextContent('Harassment or hate 3Other 1');
     expect(within(first).getByRole('list', { name: 'Notes' })).toHaveTextContent('“this is my photo of my sister”');
-    expect(within(first).getByText('by Uploader1')).toBeVisible();
+    // the username is one unbreakable piece of the "by" line
+    expect(within(first).getByTestId('username')).toHaveTextContent(/^Uploader1$/);
+    expect(within(first).getByTestId('username').parentElement).toHaveTextContent('by Uploader1 (ID 101)');
     expect(within(first).getByText('Hidden from the pick')).toBeVisible();
     // who reported: throwaway sessions count for nothing, and a kept item is not hidden by reports again
     expect(within(first).getByRole('list', { name: 'Reporters' })).toHaveTextContent('Saved account 1New session 3');
@@ -113,8 +115,8 @@ describe('Moderation', () => {
   });
 
   const selectTwo = async () => {
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select photo-1.jpg' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select photo-3.jpg' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select photo-1.jpg (media 1) by Uploader1' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select photo-3.jpg (media 3) by Uploader1' }));
     expect(screen.getByText('2 selected')).toBeVisible();
   };
 

@@ -152,8 +152,12 @@ describe('Users: bans (issue 12)', () => {
       },
     });
     const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
-    await userEvent.click(within(await row('User1')).getByRole('checkbox'));
-    await userEvent.click(within(await row('User3')).getByRole('checkbox'));
+    // each row's checkbox names its user (not react-admin's "Select this row" on every row)
+    // (the app's theme moves the label onto the input; here it stays on the checkbox's root)
+    for (const name of ['User1', 'User2', 'User3'])
+      expect(within(await row(name)).getByLabelText(`Select user ${name}`)).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Select user User1'));
+    await userEvent.click(screen.getByLabelText('Select user User3'));
     await userEvent.click(screen.getByRole('button', { name: 'Ban selected' }));
     const dialog = screen.getByRole('dialog', { name: 'Ban 2 users' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: TRUST_TEXTS.alsoDeleteMedia }));

@@ -10,6 +10,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { useMemo } from 'react';
+import { namedRows } from '../components/NamedRowsBody';
 import { LIST_STALE_MS, PrefetchPagination } from '../components/PrefetchPagination';
 import { formatNumber } from '../lib/format';
 import { TEXTS } from '../lib/texts';
@@ -48,6 +49,9 @@ const filters = [
     falseLabel="Real users only"
   />,
 ];
+
+/** Each row's checkbox says whom it selects. */
+const UserRows = namedRows<AdminUser>((u) => `Select user ${u.username}`);
 
 /** The server names places in the background: ask for the page again every 3 s while a row waits for one. */
 const PLACES_POLL_MS = 3000;
@@ -109,7 +113,7 @@ export default function UserList() {
             tertiaryText={(u) => new Date(u.createdAt).toLocaleDateString('en', { dateStyle: 'medium' })}
           />
         ) : (
-          <DataTable bulkActionButtons={<BulkBanButtons />} rowClick={false}>
+          <DataTable bulkActionButtons={<BulkBanButtons />} rowClick={false} body={UserRows}>
             <DataTable.Col source="username" label="User">
               <UserCell />
             </DataTable.Col>

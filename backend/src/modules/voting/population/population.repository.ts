@@ -23,6 +23,11 @@ export abstract class PopulationRepository {
     options?: { newSegment?: boolean },
   ): Promise<PopulationRun | null>;
   /**
+   * The next segment of a running run whose job was lost, if the run is still at `segment` (of
+   * two callers that noticed the loss at once, one gets it, the other null).
+   */
+  abstract resumeLost(runId: number, segment: number): Promise<PopulationRun | null>;
+  /**
    * One checkpoint, in one transaction: at most `maxVotes` votes on the next media, their views,
    * the media tallies and the advanced cursor (plus the fake users on the first batch).
    */

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '../../../config/env.js';
 import { conflict, DomainError } from '../../../platform/domain-error.js';
 import { JobQueue, JobRunningError, type JobView } from '../../../platform/jobs/job-queue.js';
 import {
@@ -22,13 +23,47 @@ const n = (x: number) => x.toLocaleString('en');
 /** Start, pause, continue and stop the vote population; its work runs as `populate-votes` jobs. */
 @Injectable()
 export class PopulationService {
+  private readonly logger = new Logger('Population');
+
   constructor(
     private readonly runs: PopulationRepository,
     private readonly jobs: JobQueue,
+    private readonly config: AppConfig,
   ) {}
 
+  /** The run as it stands; a running run whose job the queue lost resumes in a new job (see `lost`). */
   async status(): Promise<PopulationStatus> {
-    return statusOf(await this.runs.current());
+    const run = await this.runs.current();
+    if (run?.state === 'running' && (await this.lost(run))) return this.resume(run);
+    return statusOf(run);
+  }
+
+  /**
+   * The queue no longer has the run's job (Redis lost its data, the job's row went) and no batch
+   * has checkpointed for longer than the job lock: nothing carries the run, which would otherwise
+   * say "running" for ever. A job that still exists (waiting for a worker, retrying, running a
+   * slow batch) is left to the queue; an unreachable queue tells nothing, so nothing is done.
+   */
+  private async lost(run: PopulationRun): Promise<boolean> {
+    if (run.idleMs < this.config.jobsLockMs) return false;
+    if (!run.jobId) return true; // its process stopped between creating the run and queuing its job
+    return (await this.jobs.get(run.jobId).catch(() => undefined)) === null;
+  }
+
+  /**
+   * A new segment, queued as a new job, resumes after the last checkpoint (votes and cursor
+   * commit together); a handler of the lost job still running somewhere halts at its next batch,
+   * which sees the newer segment.
+   */
+  private async resume(run: PopulationRun): Promise<PopulationStatus> {
+    const next = await this.runs.resumeLost(run.id, run.segment);
+    if (!next) return statusOf(await this.runs.current()); // another request resumed it first
+    this.logger.warn({
+      msg: `Vote population ${run.id}: its job ${run.jobId ?? '(none)'} is no longer in the queue; resuming from the last checkpoint (${run.mediaProcessed} of ${run.totalMediaCount} media) as segment ${next.segment}`,
+      event: 'population-resumed',
+      job: run.jobId,
+    });
+    return this.launch(next);
   }
 
   async overview(): Promise<PopulationOverview> {

@@ -15,6 +15,7 @@ const run = (over: Partial<PopulationRun>): PopulationRun => ({
   message: null,
   createdAt: new Date(),
   finishedAt: null,
+  idleMs: 0,
   ...over,
 });
 

@@ -25,6 +25,8 @@ export interface PopulationRun {
   message: string | null;
   createdAt: Date;
   finishedAt: Date | null;
+  /** Since the run last changed (a checkpoint, a pause, ...), on the database's clock. */
+  idleMs: number;
 }
 
 /**

@@ -27,6 +27,7 @@ interface RunRow {
   message: string | null;
   created_at: Date;
   finished_at: Date | null;
+  idle_ms: number | string;
 }
 
 const toRun = (r: RunRow): PopulationRun => ({
@@ -44,11 +45,13 @@ const toRun = (r: RunRow): PopulationRun => ({
   message: r.message,
   createdAt: new Date(r.created_at),
   finishedAt: r.finished_at ? new Date(r.finished_at) : null,
+  idleMs: Number(r.idle_ms),
 });
 
 /** Everything but the fake-user id list, which only the batch statement reads. */
 const COLUMNS = `id, state, segment, job_id, last_media_id, max_media_id, total_media_count, media_processed, votes_inserted, hot_votes_inserted,
-  users_created, user_id_min, user_id_max, message, created_at, finished_at`;
+  users_created, user_id_min, user_id_max, message, created_at, finished_at,
+  (extract(epoch FROM clock_timestamp() - updated_at) * 1000)::float8 AS idle_ms`;
 
 /**
  * One checkpoint as one statement: pick the next media after the cursor ($5, up to the run's
@@ -161,6 +164,16 @@ export class TypeormPopulationRepository extends PopulationRepository {
        WHERE state = ANY($1::varchar[]) AND state IN ('running', 'paused')
        RETURNING ${COLUMNS}`,
       [from, to, options.newSegment ? 1 : 0],
+    );
+    return row ? toRun(row) : null;
+  }
+
+  async resumeLost(runId: number, segment: number): Promise<PopulationRun | null> {
+    const row = await this.db.one<RunRow>(
+      `UPDATE population_runs SET segment = segment + 1, job_id = NULL, updated_at = now()
+       WHERE id = $1 AND segment = $2 AND state = 'running'
+       RETURNING ${COLUMNS}`,
+      [runId, segment],
     );
     return row ? toRun(row) : null;
   }
