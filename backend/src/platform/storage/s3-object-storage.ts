@@ -40,6 +40,8 @@ const isMissing = (err: unknown) =>
   err instanceof NotFound ||
   (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
 
+const SILENT = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
+
 /** S3 or an S3-compatible server (MinIO, s3rver) when S3_ENDPOINT is set. */
 export class S3ObjectStorage extends ObjectStorage {
   readonly provider = 's3';
@@ -61,6 +63,9 @@ export class S3ObjectStorage extends ObjectStorage {
       // newer SDKs add CRC checksums that S3-compatible servers often reject
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // without a logger the SDK warns on console as bare text (a failed streamed upload); the
+      // error itself is thrown and logged as JSON with its request
+      logger: SILENT,
       credentials:
         settings.accessKeyId && settings.secretAccessKey
           ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
