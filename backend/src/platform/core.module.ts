@@ -4,6 +4,7 @@ import { AppConfig } from '../config/env.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { openDataSource } from './database/migrate.js';
 import { AuditLog } from './audit/audit-log.js';
+import { BackgroundWork } from './background-work.js';
 import { Database } from './database/sql.js';
 import { Backlogs } from './health/backlogs.js';
 import { OutageLog } from './logging/outage-log.js';
@@ -12,7 +13,8 @@ import { OutageLog } from './logging/outage-log.js';
  * What both processes (API and worker) stand on: the validated config as a global provider and
  * the data source, opened with its migrations run (advisory-locked on PostgreSQL, so an API and
  * a worker may start together), with `Database`, the adapters' SQL helper over it, the
- * registry of backlogs modules fill for health and metrics, and the operators' audit log.
+ * registry of backlogs modules fill for health and metrics, the operators' audit log, and
+ * BackgroundWork, which owns stopping every loop, timer and queue worker at shutdown.
  */
 @Global()
 @Module({})
@@ -26,8 +28,8 @@ export class CoreModule {
           dataSourceFactory: (options) => openDataSource(options!),
         }),
       ],
-      providers: [{ provide: AppConfig, useValue: config }, Database, Backlogs, AuditLog],
-      exports: [AppConfig, Database, Backlogs, AuditLog],
+      providers: [{ provide: AppConfig, useValue: config }, Database, Backlogs, AuditLog, BackgroundWork],
+      exports: [AppConfig, Database, Backlogs, AuditLog, BackgroundWork],
     };
   }
 

@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
+import { BackgroundWork } from '../../platform/background-work.js';
 import { Database } from '../../platform/database/sql.js';
 import { PollLoop } from '../../platform/jobs/poll-loop.js';
 import { claimScheduledRun } from '../../platform/jobs/scheduled-runs.js';
@@ -21,7 +22,7 @@ const ASK_EVERY_MS = 5 * 60_000;
  * once, and shutdown waits for the sweep under way.
  */
 @Injectable()
-export class OrphanSweep implements OnApplicationBootstrap, OnModuleDestroy {
+export class OrphanSweep implements OnApplicationBootstrap {
   private readonly logger = new Logger('OrphanSweep');
   private readonly loop = new PollLoop(
     () => this.sweepIfDue(),
@@ -34,14 +35,13 @@ export class OrphanSweep implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly db: Database,
     private readonly config: AppConfig,
     private readonly outages: OutageLog,
+    private readonly work: BackgroundWork,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.runJobs) this.loop.start(ASK_EVERY_MS);
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.loop.stop();
+    if (!this.config.runJobs) return;
+    this.loop.start(ASK_EVERY_MS);
+    this.work.register('orphan sweep', 'intake', () => this.loop.stop());
   }
 
   /** One pass; answers what it removed. */

@@ -4,6 +4,7 @@ import { createRootLogger } from '../../platform/logging/root-logger.js';
 import { Mailer, type MailMessage } from '../../platform/mail/mailer.js';
 import { AuthService, hashToken } from './auth.service.js';
 import { MagicLinkSender } from './magic-link-sender.js';
+import { BackgroundWork } from '../../platform/background-work.js';
 import {
   type LinkRequest,
   MagicLinkRepository,
@@ -119,7 +120,13 @@ describe('AuthService and the magic-link sender', () => {
     users = new FakeUserRepository();
     links = new FakeLinks(users);
     mailer = new FakeMailer();
-    sender = new MagicLinkSender(links, mailer, config, new OutageLog(createRootLogger('silent')));
+    sender = new MagicLinkSender(
+      links,
+      mailer,
+      config,
+      new OutageLog(createRootLogger('silent')),
+      new BackgroundWork(),
+    );
     auth = new AuthService(users, links, sender);
   });
 

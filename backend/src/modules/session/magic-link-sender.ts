@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
+import { BackgroundWork } from '../../platform/background-work.js';
 import { PollLoop } from '../../platform/jobs/poll-loop.js';
 import { OutageLog } from '../../platform/logging/outage-log.js';
 import { Mailer, type MailMessage } from '../../platform/mail/mailer.js';
@@ -26,7 +27,7 @@ const isRelayUnreachable = (err: unknown) =>
  * own process at once; others find the row on their next poll.
  */
 @Injectable()
-export class MagicLinkSender implements OnApplicationBootstrap, OnModuleDestroy {
+export class MagicLinkSender implements OnApplicationBootstrap {
   private readonly logger = new Logger('MagicLinkSender');
   private readonly loop = new PollLoop(
     () => this.drain(),
@@ -38,14 +39,13 @@ export class MagicLinkSender implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
     private readonly outages: OutageLog,
+    private readonly work: BackgroundWork,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.runJobs) this.loop.start(POLL_MS);
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.loop.stop();
+    if (!this.config.runJobs) return;
+    this.loop.start(POLL_MS);
+    this.work.register('magic-link sender', 'intake', () => this.loop.stop());
   }
 
   /** Sends what is due now; calls arriving meanwhile make it look once more afterwards. */

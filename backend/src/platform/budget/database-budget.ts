@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { BackgroundWork } from '../background-work.js';
 import { Database } from '../database/sql.js';
 import { Budget, type Charge, type Receipt, type TakeResult } from './budget.js';
 
@@ -22,11 +23,14 @@ class Refused extends Error {
  * whole take back.
  */
 @Injectable()
-export class DatabaseBudget extends Budget implements OnModuleInit, OnModuleDestroy {
+export class DatabaseBudget extends Budget implements OnModuleInit {
   private readonly logger = new Logger('Budget');
   private sweeper?: NodeJS.Timeout;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly work: BackgroundWork,
+  ) {
     super();
   }
 
@@ -83,9 +87,6 @@ export class DatabaseBudget extends Budget implements OnModuleInit, OnModuleDest
         .catch((err: Error) => this.logger.warn(`Could not delete ended budget windows: ${err.message}`));
     }, SWEEP_EVERY_MS);
     this.sweeper.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.sweeper);
+    this.work.register('budget sweeper', 'workers', () => clearInterval(this.sweeper));
   }
 }

@@ -2,6 +2,7 @@ import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/env.js';
+import { BackgroundWork } from '../background-work.js';
 import { MemoryThrottlerStorage } from './memory-throttler.storage.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
 
@@ -42,11 +43,15 @@ export class ThrottleModule implements OnApplicationShutdown {
 
   constructor(
     @Inject(THROTTLE_STORAGE) private readonly storage: RedisThrottlerStorage | null,
-    @Inject(MemoryThrottlerStorage) private readonly memory: MemoryThrottlerStorage | null,
-  ) {}
+    @Inject(MemoryThrottlerStorage) memory: MemoryThrottlerStorage | null,
+    work: BackgroundWork,
+  ) {
+    // the sweeper serves requests: it stops after the HTTP server closed
+    if (memory) work.register('throttle sweeper', 'last', () => memory.close());
+  }
 
+  /** The Redis client is a connection, not background work. */
   async onApplicationShutdown(): Promise<void> {
-    this.memory?.close();
     await this.storage?.close();
   }
 }

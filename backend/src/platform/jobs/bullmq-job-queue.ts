@@ -12,6 +12,7 @@ import { ModuleRef } from '@nestjs/core';
 import { type ConnectionOptions, type DefaultJobOptions, type Job, type JobType, Queue, WaitingError } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/env.js';
+import { BackgroundWork } from '../background-work.js';
 import { DomainError } from '../domain-error.js';
 import { OutageLog } from '../logging/outage-log.js';
 import { JobHandlers } from './job-handlers.js';
@@ -241,7 +242,7 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
     ...stallTimings(config.jobsLockMs),
     maxStalledCount: 3,
   })
-  class JobProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  class JobProcessor extends WorkerHost implements OnApplicationBootstrap {
     private readonly logger = new Logger(`Jobs:${name}`);
 
     constructor(
@@ -249,6 +250,7 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
       @Inject(RunningJobs) private readonly running: RunningJobs,
       @Inject(OutageLog) private readonly outages: OutageLog,
       @Inject(JobRunObservers) private readonly runObservers: JobRunObservers,
+      @Inject(BackgroundWork) private readonly work: BackgroundWork,
     ) {
       super();
     }
@@ -271,18 +273,21 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
           });
       });
       void this.worker.run().catch((err: Error) => this.logger.error({ msg: 'Worker stopped', err }));
+      // after the running jobs stopped at a checkpoint (@nestjs/bullmq's own close later finds it closed)
+      this.work.register(`bullmq worker ${name}`, 'workers', () => this.close());
     }
 
     /**
-     * A normal close sends QUIT and waits for the blocking read, which an absent Redis never
-     * answers: then close without waiting (running handlers were already stopped at a
-     * checkpoint; a job Redis could not be told about is taken over once its lock expires).
+     * BackgroundWork's `workers` stage, after the running handlers stopped at a checkpoint. A
+     * normal close sends QUIT and waits for the blocking read, which an absent Redis never
+     * answers: then close without waiting (a job Redis could not be told about is taken over
+     * once its lock expires).
      */
-    async beforeApplicationShutdown(): Promise<void> {
+    private async close(): Promise<void> {
       if ((await clientStatus(this.worker)) !== 'ready') {
         this.logger.warn('Redis is unreachable: closing the worker without waiting for it');
         await this.worker.close(true).catch(() => undefined);
-      }
+      } else await this.worker.close();
     }
 
     async process(job: Job, token?: string): Promise<unknown> {

@@ -1,7 +1,8 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { AppConfig } from '../../config/env.js';
+import { BackgroundWork } from '../background-work.js';
 import { Database } from '../database/sql.js';
 import { OutageLog } from '../logging/outage-log.js';
 import { JobHandlers } from './job-handlers.js';
@@ -66,7 +67,7 @@ const RETENTION_DAYS = 30;
  * and FOR UPDATE SKIP LOCKED keeps two processes from claiming the same job.
  */
 @Injectable()
-export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
+export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap {
   private readonly logger = new Logger('Jobs');
   private readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly busy = new Set<JobName>();
@@ -82,6 +83,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     private readonly handlers: JobHandlers,
     private readonly running: RunningJobs,
     private readonly runObservers: JobRunObservers,
+    private readonly work: BackgroundWork,
   ) {
     super();
   }
@@ -174,11 +176,8 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     await this.db.rows(`DELETE FROM jobs WHERE finished_at < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
     await this.db.rows(`DELETE FROM job_checkpoints c WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = c.job_id)`);
     this.loop.start(POLL_MS);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.loop.stop();
-    await this.running.stopAll(Math.max(this.config.jobsLockMs, 10_000));
+    // the handlers it started stop with RunningJobs, in the stage after this one
+    this.work.register('job poll', 'intake', () => this.loop.stop());
   }
 
   private async poll(): Promise<void> {

@@ -1,7 +1,8 @@
-import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { AppConfig } from '../../config/env.js';
+import { BackgroundWork } from '../background-work.js';
 import { buildInfo } from '../build-info.js';
 import { Database } from '../database/sql.js';
 import { OutageLog } from '../logging/outage-log.js';
@@ -23,7 +24,7 @@ export const staleAfterMs = (config: AppConfig): number => config.jobsLockMs;
  * nothing would then send the magic-link mail or run a job.
  */
 @Injectable()
-export class JobsHeartbeat implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class JobsHeartbeat implements OnApplicationBootstrap {
   readonly id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly logger = new Logger('Jobs');
   private timer?: NodeJS.Timeout;
@@ -32,6 +33,7 @@ export class JobsHeartbeat implements OnApplicationBootstrap, BeforeApplicationS
     private readonly db: Database,
     private readonly config: AppConfig,
     private readonly outages: OutageLog,
+    private readonly work: BackgroundWork,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -41,9 +43,11 @@ export class JobsHeartbeat implements OnApplicationBootstrap, BeforeApplicationS
     await this.beat();
     this.timer = setInterval(() => void this.beat(), Math.max(250, Math.floor(this.config.jobsLockMs / 3)));
     this.timer.unref();
+    // after the running jobs stopped: the row then says this process ran jobs until now
+    this.work.register('process heartbeat', 'workers', () => this.stop());
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  private async stop(): Promise<void> {
     if (!this.timer) return;
     clearInterval(this.timer);
     this.timer = undefined;

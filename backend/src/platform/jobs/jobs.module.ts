@@ -1,5 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
-import { type DynamicModule, Global, Module, type OnModuleDestroy } from '@nestjs/common';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
 import { bullmqProcessor, BullmqJobQueue, defaultJobOptions, redisConnection } from './bullmq-job-queue.js';
 import { DatabaseJobQueue } from './database-job-queue.js';
@@ -17,7 +17,7 @@ import { RunningJobs } from './running-jobs.js';
  */
 @Global()
 @Module({})
-export class JobsModule implements OnModuleDestroy {
+export class JobsModule {
   static register(config: AppConfig): DynamicModule {
     const common = [JobHandlers, RunningJobs, JobsHeartbeat, JobRunObservers];
     if (!config.redisUrl) {
@@ -52,15 +52,5 @@ export class JobsModule implements OnModuleDestroy {
       ],
       exports: [JobQueue, JobHandlers, JobRunObservers],
     };
-  }
-
-  constructor(
-    private readonly running: RunningJobs,
-    private readonly config: AppConfig,
-  ) {}
-
-  /** Before connections close: running handlers stop at their next checkpoint and requeue. */
-  async onModuleDestroy(): Promise<void> {
-    await this.running.stopAll(Math.max(this.config.jobsLockMs, 10_000));
   }
 }

@@ -1,14 +1,21 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '../../config/env.js';
+import { BackgroundWork } from '../background-work.js';
 
 /**
  * The handlers running in this process. On shutdown they are told to stop (their signal aborts)
- * and awaited, before the database and Redis connections close under them.
+ * and awaited (BackgroundWork's `jobs` stage: after the loops stopped claiming work, before the
+ * database and Redis connections close under them).
  */
 @Injectable()
 export class RunningJobs {
   private readonly logger = new Logger('Jobs');
   private readonly running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
   private stopping = false;
+
+  constructor(config: AppConfig, work: BackgroundWork) {
+    work.register('running jobs', 'jobs', () => this.stopAll(Math.max(config.jobsLockMs, 10_000)));
+  }
 
   get isStopping(): boolean {
     return this.stopping;

@@ -1,4 +1,5 @@
-import { type DynamicModule, Global, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { BackgroundWork } from '../background-work.js';
 import { PinoNestLogger } from './nest-logger.js';
 import { OutageLog } from './outage-log.js';
 import { createRootLogger, ROOT_LOGGER } from './root-logger.js';
@@ -6,7 +7,7 @@ import { createRootLogger, ROOT_LOGGER } from './root-logger.js';
 /** The root pino logger, Nest's logger over it and the outage log, for the API and the worker. */
 @Global()
 @Module({})
-export class LoggingModule implements OnApplicationShutdown {
+export class LoggingModule {
   static register(level: string): DynamicModule {
     const root = createRootLogger(level);
     return {
@@ -20,9 +21,8 @@ export class LoggingModule implements OnApplicationShutdown {
     };
   }
 
-  constructor(private readonly outages: OutageLog) {}
-
-  onApplicationShutdown(): void {
-    this.outages.stop();
+  constructor(outages: OutageLog, work: BackgroundWork) {
+    // the probes tell when a dependency is back as long as requests are served
+    work.register('outage probes', 'last', () => outages.stop());
   }
 }

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
+import { BackgroundWork } from '../background-work.js';
 import { PinoNestLogger } from '../logging/nest-logger.js';
 import { Metrics } from './metrics.js';
 
@@ -59,13 +60,12 @@ export function scrapeHandler(metrics: Metrics, token: string | undefined) {
  * the port's reachability is the boundary otherwise (publish it on the internal network only).
  */
 @Injectable()
-export class MetricsServer implements OnApplicationBootstrap, OnModuleDestroy {
-  private server?: http.Server;
-
+export class MetricsServer implements OnApplicationBootstrap {
   constructor(
     private readonly config: AppConfig,
     private readonly metrics: Metrics,
     private readonly logger: PinoNestLogger,
+    private readonly work: BackgroundWork,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -81,11 +81,11 @@ export class MetricsServer implements OnApplicationBootstrap, OnModuleDestroy {
       server.once('error', reject);
       server.listen(port, this.config.listenAddress, () => resolve());
     });
-    this.server = server;
+    this.work.register(
+      'metrics listener',
+      'workers',
+      () => new Promise<void>((resolve) => server.close(() => resolve())),
+    );
     this.logger.log({ msg: `Metrics on port ${port} at /metrics`, metricsPort: port });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }

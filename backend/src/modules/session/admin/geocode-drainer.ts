@@ -1,6 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../../config/env.js';
+import { BackgroundWork } from '../../../platform/background-work.js';
 import { PollLoop } from '../../../platform/jobs/poll-loop.js';
 import { FAILED_TTL_MS, FOUND_TTL_MS } from './domain/location-label.js';
 import { GeocodeCache, ReverseGeocoder } from './reverse-geocoder.js';
@@ -16,7 +17,7 @@ const POLL_MS = 5_000;
  * them, the oldest queued place first. A list that queued something wakes its own process's loop.
  */
 @Injectable()
-export class GeocodeDrainer implements OnApplicationBootstrap, OnModuleDestroy {
+export class GeocodeDrainer implements OnApplicationBootstrap {
   private readonly logger = new Logger('GeocodeDrainer');
   private readonly loop = new PollLoop(
     () => this.drain(),
@@ -28,15 +29,16 @@ export class GeocodeDrainer implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly cache: GeocodeCache,
     private readonly geocoder: ReverseGeocoder,
     private readonly config: AppConfig,
+    private readonly work: BackgroundWork,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.runJobs) this.loop.start(POLL_MS);
-  }
-
-  onModuleDestroy(): Promise<void> {
-    this.stopping.abort();
-    return this.loop.stop();
+    if (!this.config.runJobs) return;
+    this.loop.start(POLL_MS);
+    this.work.register('geocoder', 'intake', () => {
+      this.stopping.abort();
+      return this.loop.stop();
+    });
   }
 
   kick(): void {
