@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../../config/env.js';
+import { BackgroundWork } from '../../../platform/background-work.js';
 import { OutageLog } from '../../../platform/logging/outage-log.js';
 import { PollLoop } from '../../../platform/jobs/poll-loop.js';
 import { conflict, DomainError } from '../../../platform/domain-error.js';
@@ -24,7 +25,7 @@ const n = (x: number) => x.toLocaleString('en');
 
 /** Start, pause, continue and stop the vote population; its work runs as `populate-votes` jobs. */
 @Injectable()
-export class PopulationService implements OnApplicationBootstrap, OnModuleDestroy {
+export class PopulationService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Population');
   /** Every process that runs jobs reads the status once per job lock: a lost job is noticed with nobody watching. */
   private readonly watch = new PollLoop(
@@ -37,14 +38,13 @@ export class PopulationService implements OnApplicationBootstrap, OnModuleDestro
     private readonly jobs: JobQueue,
     private readonly config: AppConfig,
     private readonly outages: OutageLog,
+    private readonly work: BackgroundWork,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.runJobs) this.watch.start(this.config.jobsLockMs);
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.watch.stop();
+    if (!this.config.runJobs) return;
+    this.watch.start(this.config.jobsLockMs);
+    this.work.register('population check', 'intake', () => this.watch.stop());
   }
 
   /** The run as it stands; a running run whose job the queue lost resumes in a new job (see `lost`). */
