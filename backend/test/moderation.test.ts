@@ -222,6 +222,36 @@ describe(`parallel reports cross the hide threshold exactly once (${dbKind})`, (
     }
   });
 
+  it('reports racing keeps and unbans of the same item never deadlock (every answer a decision, no 500)', async () => {
+    const owner = await newVisitor(t);
+    const visitors: Visitor[] = [];
+    for (let i = 0; i < 16; i++) visitors.push(await newVisitor(t));
+    for (let round = 0; round < 4; round++) {
+      const m = await seedStoredMedia(t, { userId: owner.id });
+      await report(visitors[0]!, m.id).expect(201);
+      // a report locks the item, then its moderation row; keep and unban must take them in the same order
+      const answers = await Promise.all([
+        ...visitors.slice(1).map((v) => report(v, m.id)),
+        ...Array.from({ length: 6 }, () =>
+          asAdmin(t)
+            .post('/api/admin/moderation/keep')
+            .send({ ids: [m.id] }),
+        ),
+        ...Array.from({ length: 4 }, () =>
+          asAdmin(t)
+            .post('/api/admin/users/unban')
+            .send({ ids: [owner.id] }),
+        ),
+      ]);
+      const failed = answers.filter((r) => r.status >= 500).map((r) => `${r.status} ${JSON.stringify(r.body)}`);
+      expect(failed).toEqual([]);
+      const [{ reports }] = await db(t).query(`SELECT count(*)::int AS reports FROM reports WHERE media_id = $1`, [
+        m.id,
+      ]);
+      expect(reports).toBe(visitors.length);
+    }
+  });
+
   it('one visitor sending the same report in parallel gets one 201 and 409s', async () => {
     const owner = await newVisitor(t);
     const v = await newVisitor(t);

@@ -252,6 +252,7 @@ export class TypeormModerationRepository extends ModerationRepository {
 
   keep(ids: readonly number[], actor: AuditActor): Promise<number[]> {
     return this.db.transaction(async (m) => {
+      await this.lockMedia(m, `id = ANY($1::int[])`, [[...ids]]);
       // an item that still exists and was reported, in a status a keep applies to (afterKeep, in one statement)
       const keep = transition('keep');
       const kept = await this.ids(
@@ -294,6 +295,7 @@ export class TypeormModerationRepository extends ModerationRepository {
         `UPDATE users SET banned_at = COALESCE(banned_at, now()) WHERE id = ANY($1::int[]) RETURNING id`,
         [[...ids]],
       );
+      await this.lockMedia(m, `user_id = ANY($1::int[])`, [banned]);
       // mediaHidden: a banned owner's media is out of the pick
       await m.write(`UPDATE media SET hidden = true WHERE user_id = ANY($1::int[]) AND NOT hidden`, [banned]);
       const ban = transition('ban');
@@ -324,6 +326,7 @@ export class TypeormModerationRepository extends ModerationRepository {
       const unbanned = await this.ids(m, `UPDATE users SET banned_at = NULL WHERE id = ANY($1::int[]) RETURNING id`, [
         [...ids],
       ]);
+      await this.lockMedia(m, `user_id = ANY($1::int[])`, [unbanned]);
       // the rows a ban closed are open again: their reports still wait for a decision
       const unban = transition('unban');
       await m.write(
@@ -357,6 +360,15 @@ export class TypeormModerationRepository extends ModerationRepository {
       [...userIds],
     ]);
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Locks the media rows a decision touches, in id order, before their moderation rows: a report
+   * locks its item and then the moderation row, so a decision taking them the other way round
+   * deadlocked with it (PostgreSQL aborted one side with a 500).
+   */
+  private async lockMedia(m: Sql, where: string, params: unknown[]): Promise<void> {
+    await m.rows(`SELECT id FROM media WHERE ${where} ORDER BY id FOR NO KEY UPDATE`, params);
   }
 
   private async ids(m: Sql, sql: string, params: unknown[]): Promise<number[]> {
