@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
-    testTimeout: 20_000,
+    // a hang detector, not a speed check: a page rendering 10,000 bucket rows in jsdom took over 20 s on a loaded 2-core machine
+    testTimeout: 60_000,
   },
 });

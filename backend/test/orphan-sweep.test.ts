@@ -5,7 +5,7 @@ import { OrphanSweep } from '../src/modules/media/orphan-sweep.js';
 import { Database } from '../src/platform/database/sql.js';
 import { claimScheduledRun } from '../src/platform/jobs/scheduled-runs.js';
 import { asAdmin, db, seedStoredMedia } from './support/admin.js';
-import { pngImage, upload } from './fixtures/media-fixtures.js';
+import { pngImage, renditionsSettled, upload } from './fixtures/media-fixtures.js';
 import { listKeys, putObject, waitForJob } from './support/jobs.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
@@ -30,6 +30,7 @@ describe(`orphan objects and unfinished writes (${dbKind}, local storage)`, () =
   it('a finished upload and a finished delete leave nothing noted', async () => {
     const v = await newVisitor(t);
     const res = await upload(v, await pngImage(), 'kept.png').expect(201);
+    await renditionsSettled(t); // the upload's background job notes its renditions while it stores them
     expect(await db(t).query(`SELECT * FROM orphan_objects`)).toEqual([]);
     await v.agent.delete(`/api/media/${res.body.id}?userId=${v.id}`).expect(200);
     expect(await db(t).query(`SELECT * FROM orphan_objects`)).toEqual([]);
