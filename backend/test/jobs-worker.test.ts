@@ -502,16 +502,7 @@ if (dbKind === 'postgres') {
       );
       // the job events as an operator's log collector reads them: JSON lines with structured fields
       // (and nothing else on the worker's output)
-      const lines = (await w.log())
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => {
-          try {
-            return JSON.parse(l) as Record<string, unknown>;
-          } catch {
-            throw new Error(`not a JSON log line: ${l}`);
-          }
-        });
+      const lines = await w.lines();
       const events = (job: string) => lines.filter((l) => l.job === job).map((l) => l.event);
       const renditionJobs = [...new Set(lines.filter((l) => l.jobName === 'make-renditions').map((l) => l.job))];
       for (const job of renditionJobs.filter((j) => j !== 'make-renditions-metrics-fail'))

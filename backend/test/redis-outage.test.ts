@@ -115,20 +115,6 @@ if (dbKind === 'postgres') {
       await rm(logDir, { recursive: true, force: true });
     });
 
-    const jsonLines = async (w: WorkerProcess) => {
-      const text = await w.log();
-      return text
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => {
-          try {
-            return JSON.parse(l) as Record<string, unknown>;
-          } catch {
-            throw new Error(`not a JSON log line: ${l}\n--- worker log ---\n${text}`);
-          }
-        });
-    };
-
     it('logs one line when Redis goes away and one when it is back, however many reconnects fail in between', async () => {
       const w = startWorker(
         build.dir,
@@ -153,16 +139,12 @@ if (dbKind === 'postgres') {
       await until('the worker to start', async () => /Worker running jobs/.test(await w.log()));
       await redis.stop();
       // six queues' workers keep reconnecting (and failing) for a few seconds
-      await until('the outage line', async () =>
-        (await jsonLines(w)).some((l) => l.outage === 'started' && !l.context),
-      );
+      await until('the outage line', async () => (await w.lines()).some((l) => l.outage === 'started' && !l.context));
       await new Promise((r) => setTimeout(r, 3_000));
       await redis.start();
-      await until('the recovery line', async () =>
-        (await jsonLines(w)).some((l) => l.outage === 'ended' && !l.context),
-      );
+      await until('the recovery line', async () => (await w.lines()).some((l) => l.outage === 'ended' && !l.context));
       await new Promise((r) => setTimeout(r, 1_500)); // nothing more comes
-      const lines = await jsonLines(w);
+      const lines = await w.lines();
       // the outage log's two lines; what else noted the outage (the quota budget) did so once each way too
       const outage = lines.filter((l) => l.outage);
       expect(outage.filter((l) => !l.context).map((l) => [l.level, l.dependency, l.outage, l.msg])).toEqual([

@@ -50,3 +50,7 @@ export function extensionOf(key: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toUpperCase() : '–';
 }
+
+/** A media checkbox's accessible name: file names repeat ("image.jpg"), so its id and uploader too. */
+export const mediaSelectLabel = (fileName: string, id: number | string, uploader: string): string =>
+  `Select ${fileName} (media ${id}) by ${uploader}`;

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { hotConfidence } from '../lib/confidence';
-import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
+import { formatBytes, formatDateTime, formatNumber, mediaSelectLabel } from '../lib/format';
 import { visuallyHidden } from '../lib/visually-hidden';
 import type { AdminMedia } from '../api/types';
 import { isVideo, MediaThumb } from '../components/MediaThumb';
@@ -29,10 +29,6 @@ interface Props {
   onPreview: () => void;
   onDelete: () => void;
 }
-
-/** The card's checkbox names its media: file names repeat ("image.jpg"), so the id and uploader too. */
-export const selectLabel = (m: Pick<AdminMedia, 'id' | 'originalName' | 'username'>) =>
-  `Select ${m.originalName} (media ${m.id}) by ${m.username}`;
 
 /** One media: thumbnail (a button opening the preview), name, user, type, size, hot/not/views, date. */
 export function MediaCard({ media, selected, onToggle, onPreview, onDelete }: Props) {
@@ -97,7 +93,7 @@ export function MediaCard({ media, selected, onToggle, onPreview, onDelete }: Pr
         <Checkbox
           checked={selected}
           onChange={onToggle}
-          slotProps={{ input: { 'aria-label': selectLabel(media) } }}
+          slotProps={{ input: { 'aria-label': mediaSelectLabel(media.originalName, media.id, media.username) } }}
           size="small"
         />
         <Tooltip title="Delete">

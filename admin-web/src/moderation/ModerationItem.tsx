@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import FlagIcon from '@mui/icons-material/Flag';
 import HideSourceIcon from '@mui/icons-material/HideSource';
 import { Box, Button, ButtonBase, Card, Checkbox, Chip, Stack, Typography, type ButtonProps } from '@mui/material';
-import { formatDateTime, formatNumber } from '../lib/format';
+import { formatDateTime, formatNumber, mediaSelectLabel } from '../lib/format';
 import { REASON_LABELS } from '../lib/trust-texts';
 import { MediaThumb } from '../components/MediaThumb';
 import type { ModerationItem as Item, ModerationStatus, ReportReason } from '../api/types';
@@ -107,7 +107,7 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
           size="small"
           sx={{ p: 0.5 }}
           slotProps={{
-            input: { 'aria-label': `Select ${item.originalName} (media ${item.id}) by ${item.uploaderName}` },
+            input: { 'aria-label': mediaSelectLabel(item.originalName, item.id, item.uploaderName) },
           }}
         />
       )}

@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { jsonLogLines } from './log-lines.js';
 
 const backendDir = path.resolve(import.meta.dirname, '..', '..');
 
@@ -63,16 +64,7 @@ export function spawnApi(
     baseUrl: `http://127.0.0.1:${port}`,
     log,
     async lines() {
-      return (await log())
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => {
-          try {
-            return JSON.parse(l) as Record<string, unknown>;
-          } catch {
-            throw new Error(`not a JSON log line: ${l}`);
-          }
-        });
+      return jsonLogLines(await log());
     },
     exited,
     async terminate() {

@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { jsonLogLines } from './log-lines.js';
 
 const backendDir = path.resolve(import.meta.dirname, '..', '..');
 
@@ -72,6 +73,8 @@ export interface WorkerProcess {
   /** SIGTERM and wait for a clean exit; answers the exit code. */
   terminate(): Promise<number | null>;
   log(): Promise<string>;
+  /** The output as JSON log lines (a line that is not JSON fails). */
+  lines(): Promise<Array<Record<string, unknown>>>;
 }
 
 const exited = (child: ChildProcess) =>
@@ -91,6 +94,7 @@ export function startWorker(buildDir: string, env: Record<string, string | undef
   });
   child.stdout!.pipe(out, { end: false });
   child.stderr!.pipe(out, { end: false });
+  const log = () => readFile(logFile, 'utf8').catch(() => '');
   return {
     child,
     logFile,
@@ -105,6 +109,7 @@ export function startWorker(buildDir: string, env: Record<string, string | undef
       clearTimeout(timer);
       return child.exitCode;
     },
-    log: () => readFile(logFile, 'utf8').catch(() => ''),
+    log,
+    lines: async () => jsonLogLines(await log()),
   };
 }
