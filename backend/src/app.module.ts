@@ -25,6 +25,7 @@ import { HealthChecks } from './platform/health/health-checks.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { ThrottleModule } from './platform/http/throttle.module.js';
 import { SiteController } from './platform/http/site.controller.js';
+import { WebManifestController } from './platform/http/web-manifest.controller.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { MetricsModule } from './platform/metrics/metrics.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
@@ -63,7 +64,7 @@ export class AppModule {
         ModerationModule,
         MetricsModule.register('api'),
       ],
-      controllers: [HealthController, SiteController],
+      controllers: [HealthController, SiteController, WebManifestController],
       providers: [HealthChecks],
     };
   }

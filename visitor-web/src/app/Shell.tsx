@@ -15,6 +15,7 @@ import { NAV_ITEMS } from './nav';
 import { useBottomBarVisible } from './use-bottom-bar';
 import './shell.css';
 import { sessionErrorText } from './session-error';
+import { useCanonical } from './canonical';
 
 const NAV_ICONS: Record<string, typeof FlameIcon> = {
   '/': FlameIcon,
@@ -44,6 +45,7 @@ export function Shell() {
     const title = page ? page.title : 'Page Not Found';
     document.title = siteName ? `${title} · ${siteName}` : title;
   }, [page, siteName]);
+  useCanonical(page ? location.pathname : null);
 
   useEffect(() => {
     if (lastPath.current === location.pathname) return;
