@@ -29,6 +29,7 @@ import { WebManifestController } from './platform/http/web-manifest.controller.j
 import { MailModule } from './platform/mail/mail.module.js';
 import { MetricsModule } from './platform/metrics/metrics.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
+import { ShareModule } from './modules/share/share.module.js';
 
 /** The API process. Built from a validated config so tests can start it on their own data dir. */
 @Module({})
@@ -62,6 +63,7 @@ export class AppModule {
         MaintenanceModule,
         StatsModule,
         ModerationModule,
+        ShareModule,
         MetricsModule.register('api'),
       ],
       controllers: [HealthController, SiteController, WebManifestController],

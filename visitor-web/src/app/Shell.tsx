@@ -40,7 +40,9 @@ export function Shell() {
   const location = useLocation();
   const lastPath = useRef<string | null>(null);
 
-  const page = NAV_ITEMS.find((n) => n.to === location.pathname);
+  // a share link (/r/{shareId}) is the rating screen
+  const route = location.pathname.startsWith('/r/') ? '/' : location.pathname;
+  const page = NAV_ITEMS.find((n) => n.to === route);
   useEffect(() => {
     const title = page ? page.title : 'Page Not Found';
     document.title = siteName ? `${title} · ${siteName}` : title;
