@@ -5,6 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { RENDITIONS_VERSION } from '../src/modules/media/domain/renditions.js';
+import { RenditionService } from '../src/modules/media/renditions/rendition.service.js';
 import { asAdmin } from './support/admin.js';
 import { listKeys, putObject, waitForJob } from './support/jobs.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
@@ -268,6 +270,19 @@ describe(`media renditions: what the job decides (${dbKind})`, () => {
     const got = await quarters(preview);
     for (let i = 0; i < 4; i++)
       for (let c = 0; c < 3; c++) expect(Math.abs(got[i]![c]! - want[i]![c]!)).toBeLessThan(40);
+  });
+
+  it('an item made by an older pipeline is made again by its job and stamped with the current version', async () => {
+    const res = await upload(v, await markedJpeg(1), 'old.jpg').expect(201);
+    await renditionsSettled(t);
+    const version = async () =>
+      (await q(`SELECT renditions_version FROM media WHERE id = $1`, [res.body.id]))[0].renditions_version;
+    expect(await version()).toBe(RENDITIONS_VERSION);
+    await q(`UPDATE media SET renditions_version = 0 WHERE id = $1`, [res.body.id]);
+    const renditions = t.app.get(RenditionService);
+    expect(await renditions.make(res.body.id)).toBe('made');
+    expect(await version()).toBe(RENDITIONS_VERSION);
+    expect(await renditions.make(res.body.id)).toBe('already-made');
   });
 
   it('an item the job could not render keeps being shown by its original', async () => {

@@ -39,8 +39,22 @@ export interface Renditions {
 
 export type RenditionsState = 'pending' | 'ready' | 'failed';
 
+/**
+ * The pipeline that made an item's renditions and cleaned its original (the row's
+ * `renditions_version`). Raised whenever what the pipeline makes or removes changes: every row
+ * made by an older one is re-rendered and re-cleaned by the upgrade job, and until then it is
+ * not offered to other visitors. 0: stored before versions were kept.
+ */
+export const RENDITIONS_VERSION = 1;
+
+/** Whether an item's renditions exist and were made by the current pipeline: only then may others see it. */
+export const renditionsCurrent = (m: { renditionsState: RenditionsState; renditionsVersion: number }): boolean =>
+  m.renditionsState === 'ready' && m.renditionsVersion >= RENDITIONS_VERSION;
+
 /** Everything the job learns and makes for one media item. */
 export interface MadeRenditions {
+  /** the pipeline that made them (RENDITIONS_VERSION) */
+  version: number;
   width: number;
   height: number;
   placeholder: string | null;
