@@ -1168,6 +1168,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1198,6 +1200,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1351,6 +1355,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1705,6 +1711,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       /** @description the media id */
