@@ -17,9 +17,3 @@ export function useOnline(): boolean {
     () => true,
   );
 }
-
-/** Resolves when the browser says the link is back (at once when it has one). */
-export function whenOnline(): Promise<void> {
-  if (navigator.onLine) return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
-}
