@@ -1096,6 +1096,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1126,6 +1128,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1279,6 +1283,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1641,6 +1647,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       /** @description the media id */
