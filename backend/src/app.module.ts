@@ -6,7 +6,8 @@ import { BucketModule } from './modules/bucket/bucket.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
 import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { MediaAdminModule } from './modules/media/admin/media-admin.module.js';
-import { UsersAdminModule } from './modules/session/admin/users-admin.module.js';
+import { ProfileModule } from './modules/users/profile.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 import { VoteExportModule } from './modules/voting/export/vote-export.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
@@ -56,7 +57,8 @@ export class AppModule {
         TrafficModule,
         JobsModule.register(config),
         MediaAdminModule,
-        UsersAdminModule,
+        UsersModule,
+        ProfileModule,
         VoteExportModule,
         PopulationModule,
         BucketModule,

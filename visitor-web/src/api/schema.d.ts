@@ -160,38 +160,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/users/check-username/{name}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['SessionController_checkUsername'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/users/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch: operations['SessionController_update'];
-    trace?: never;
-  };
   '/api/auth/send-magic-link': {
     parameters: {
       query?: never;
@@ -672,6 +640,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/check-username/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProfileController_checkUsername'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['ProfileController_update'];
+    trace?: never;
+  };
   '/api/admin/export-votes': {
     parameters: {
       query?: never;
@@ -1136,14 +1136,6 @@ export interface components {
       /** @description An operator banned the account: it may browse, but not upload, vote or report */
       banned: boolean;
     };
-    UsernameAvailabilityDto: {
-      /** @description case-insensitive; your own name counts as available */
-      available: boolean;
-    };
-    UpdateProfileDto: {
-      username?: string;
-      email?: string;
-    };
     SendMagicLinkDto: {
       email: string;
       username?: string;
@@ -1470,6 +1462,14 @@ export interface components {
       savedAccounts: number;
       /** @description the vote population's fake users */
       seededUsers: number;
+    };
+    UsernameAvailabilityDto: {
+      /** @description case-insensitive; your own name counts as available */
+      available: boolean;
+    };
+    UpdateProfileDto: {
+      username?: string;
+      email?: string;
     };
     PopulationPlanDto: {
       /** @description media that exist now: each gets 10-50 votes */
@@ -2369,51 +2369,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SessionDto'];
-        };
-      };
-    };
-  };
-  SessionController_checkUsername: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        name: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UsernameAvailabilityDto'];
-        };
-      };
-    };
-  };
-  SessionController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateProfileDto'];
-      };
-    };
-    responses: {
-      /** @description 409 Username is already taken */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProfileDto'];
         };
       };
     };
@@ -3513,6 +3468,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  ProfileController_checkUsername: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsernameAvailabilityDto'];
+        };
+      };
+    };
+  };
+  ProfileController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateProfileDto'];
+      };
+    };
+    responses: {
+      /** @description 409 Username is already taken */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileDto'];
+        };
       };
     };
   };
