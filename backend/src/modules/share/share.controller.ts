@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '../../config/env.js';
 import { notFound } from '../../platform/domain-error.js';
 import { RateItemDto } from '../media/dto/media.dto.js';
-import type { User } from '../session/domain/user.js';
+import type { User } from '../users/domain/user.js';
 import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
 import { CreateShareDto, SharedItemDto, ShareLinkDto, ShareVisitDto, UpdateShareDto } from './dto/share.dto.js';
 import { ShareIdPipe } from './share-id.pipe.js';
