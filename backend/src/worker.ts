@@ -3,9 +3,9 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig, loadConfigOrExit } from './config/env.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
-import { GeocodingModule } from './modules/session/admin/geocoding.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 import { MediaModule } from './modules/media/media.module.js';
-import { MagicLinkMailModule } from './modules/session/magic-link-mail.module.js';
+import { SessionModule } from './modules/session/session.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { CoreModule } from './platform/core.module.js';
 import { BudgetModule } from './platform/budget/budget.module.js';
@@ -36,9 +36,9 @@ export class WorkerModule {
         MediaModule,
         // magic-link mail waits in the database: the worker sends it when the API does not run jobs
         MailModule.register(config),
-        MagicLinkMailModule,
+        SessionModule,
         // the users list's place names are looked up in the background, here when the API runs no jobs
-        GeocodingModule,
+        UsersModule,
         // its own metrics, on METRICS_PORT (a worker serves no other HTTP)
         MetricsModule.register('worker'),
       ],

@@ -11,5 +11,4 @@ export interface User {
   bannedAt: Date | null;
 }
 
-export const SESSION_ID_PATTERN = /^[A-Za-z0-9]{32}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;

@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../../platform/domain-error.js';
 import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
 import { Database } from '../../../platform/database/sql.js';
 import type { User } from '../domain/user.js';
-import { UserRepository } from '../user.repository.js';
+import { Users } from '../users.js';
 
 interface UserRow {
   id: number;
@@ -38,7 +38,7 @@ export const toUser = (r: UserRow): User => ({
 });
 
 @Injectable()
-export class TypeormUserRepository extends UserRepository {
+export class TypeormUsers extends Users {
   constructor(private readonly db: Database) {
     super();
   }

@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppConfig } from '../../../config/env.js';
-import { BackgroundWork } from '../../../platform/background-work.js';
-import { PollLoop } from '../../../platform/jobs/poll-loop.js';
+import { AppConfig } from '../../config/env.js';
+import { BackgroundWork } from '../../platform/background-work.js';
+import { PollLoop } from '../../platform/jobs/poll-loop.js';
 import { FAILED_TTL_MS, FOUND_TTL_MS } from './domain/location-label.js';
 import { GeocodeCache, ReverseGeocoder } from './reverse-geocoder.js';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../../platform/domain-error.js';
 import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
 import { ActivityCounters } from '../../stats/activity-counters.js';
-import { GeocodingService } from './geocoding.service.js';
+import { GeocodingService } from '../geocoding.service.js';
 import {
   type AdminUserRow,
   USER_SORTABLE,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../../../platform/database/sql.js';
+import { Database } from '../../../platform/database/sql.js';
 import type { CachedPlace, RoundedPoint } from '../domain/location-label.js';
 import { type Claim, GeocodeCache } from '../reverse-geocoder.js';
 

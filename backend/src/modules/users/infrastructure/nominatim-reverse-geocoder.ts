@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '../../../../config/env.js';
+import { AppConfig } from '../../../config/env.js';
 import { placeLabel, type RoundedPoint } from '../domain/location-label.js';
 import { ReverseGeocoder } from '../reverse-geocoder.js';
 

@@ -1,9 +1,9 @@
 import { conflict } from '../../../platform/domain-error.js';
 import type { User } from '../domain/user.js';
-import { UserRepository } from '../user.repository.js';
+import { Users } from '../users.js';
 
-/** In-memory UserRepository for unit specs; same case-insensitive uniqueness as the database. */
-export class FakeUserRepository extends UserRepository {
+/** In-memory Users for unit specs; same case-insensitive uniqueness as the database. */
+export class FakeUsers extends Users {
   users: User[] = [];
   private nextId = 1;
 

@@ -1,5 +1,5 @@
 import type { Page, SortOrder } from '../../../platform/http/simple-rest.js';
-import type { PlaceState } from './domain/location-label.js';
+import type { PlaceState } from '../domain/location-label.js';
 
 /** The spec's admin user row (§3): uploads, votes cast and views made by the user. */
 export interface AdminUserRow {

@@ -1,7 +1,7 @@
 import type { User } from './domain/user.js';
 
 /** Port over the users table. */
-export abstract class UserRepository {
+export abstract class Users {
   abstract findById(id: number): Promise<User | null>;
   abstract findBySessionId(sessionId: string): Promise<User | null>;
   abstract findByVerifiedEmail(email: string): Promise<User | null>;
