@@ -103,12 +103,12 @@ export async function startEmbeddedApi({ entry, logFile, env, host = 'localhost'
     port,
     origin,
     logFile,
-    /** Resolves once /api/health answers 200 (migrations done); rejects with the log's tail otherwise. */
+    /** Resolves once /api/health/ready answers 200 (migrations done); rejects with the log's tail otherwise. */
     async healthy() {
       const until = Date.now() + 90_000;
       for (;;) {
         if (exited) throw new Error(`backend exited ${JSON.stringify(exited)}\n${tail()}`);
-        const ok = await fetch(`${origin}/api/health`).then(
+        const ok = await fetch(`${origin}/api/health/ready`).then(
           (r) => r.ok,
           () => false,
         );

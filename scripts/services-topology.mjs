@@ -314,7 +314,7 @@ ${siteConf}
       work,
     ));
   startNginx();
-  await eventually(async () => (await fetch(`${base}/api/health`)).ok, 'nginx to answer', 30_000);
+  await eventually(async () => (await fetch(`${base}/api/health/ready`)).ok, 'nginx to answer', 30_000);
 
   // ---------- checks through nginx ----------
   const web = (p, init = {}) =>
@@ -406,7 +406,7 @@ ${siteConf}
     'sends the embedded mode’s security headers on what nginx serves, and no second copy on the API’s',
     async () => {
       await eventually(
-        async () => (await fetch(`http://127.0.0.1:${embeddedPort}/api/health`)).ok,
+        async () => (await fetch(`http://127.0.0.1:${embeddedPort}/api/health/ready`)).ok,
         'the embedded API',
         180_000,
       );

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import request from 'supertest';
+import { asAdmin } from './support/admin.js';
 import { PGlitePool } from '../src/platform/database/pglite-pool.js';
 import { seededJpeg, upload } from './fixtures/media-fixtures.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
@@ -44,7 +44,7 @@ describe(`a full disk (${dbKind})`, () => {
 
   it('answers an upload 507 with a clear message, and health reports the free disk', async () => {
     const v = await newVisitor(t);
-    const before = (await request(t.server).get('/api/health')).body;
+    const before = (await asAdmin(t).get('/api/health')).body;
     expect(before.details.disk.dataDir).toMatchObject({ path: t.dataDir, freeBytes: expect.any(Number) });
     expect(before.details.disk.tempDir.path).toBe(tmp);
     expect(before.details.disk.tempDir.freeBytes).toBeGreaterThan(128 * 1024);
@@ -54,7 +54,7 @@ describe(`a full disk (${dbKind})`, () => {
     expect(res.body).toMatchObject({ statusCode: 507, error: 'insufficient_storage' });
     expect(res.body.message).toMatch(/disk is full/i);
 
-    const after = (await request(t.server).get('/api/health')).body;
+    const after = (await asAdmin(t).get('/api/health')).body;
     expect(after.details.disk.status).toBe('degraded');
     expect(after.details.disk.tempDir.freeBytes).toBeLessThan(64 * 1024);
     expect(after.details.disk.message).toMatch(/^The disk is almost full: 0 MB free in .*tmp/);

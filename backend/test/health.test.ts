@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { asAdmin } from './support/admin.js';
 import { DataSource } from 'typeorm';
 import { startTcpProxy } from './support/tcp-proxy.js';
 import { createTestDatabase, dbKind, startTestApp, type TestApp } from './support/test-app.js';
@@ -17,29 +18,45 @@ const commit = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], {
   encoding: 'utf8',
 }).stdout.trim();
 
+const METRICS_TOKEN = 'health-metrics-token-0123456789';
+/** The monitoring report as a monitor reads it: with the metrics token. */
+const report = (server: TestApp['server']) =>
+  request(server).get('/api/health').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+
 /** Health as a load balancer (live, ready) and as monitoring (the report) read it. */
 describe(`health (${dbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ METRICS_TOKEN });
   });
   afterAll(() => t.close());
 
-  it('live answers while the process runs; ready checks database, storage and mail', async () => {
+  it('live and ready answer anyone with their status only: no dependency, path, pid or version', async () => {
     expect((await request(t.server).get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
-    const ready = await request(t.server).get('/api/health/ready').expect(200);
-    expect(ready.body).toMatchObject({
-      status: 'ok',
-      details: {
-        database: { status: 'up' },
-        storage: { status: 'up', provider: 'local' },
-        mail: { status: 'up', queued: 0 },
-      },
-    });
+    expect((await request(t.server).get('/api/health/ready').expect(200)).body).toEqual({ status: 'ok' });
+  });
+
+  it('the report needs the admin login or the metrics token: an anonymous client learns no path, pid or queue', async () => {
+    for (const authorization of [undefined, 'Bearer not-the-token-at-all', 'Basic YWRtaW46d3Jvbmc=']) {
+      const req = request(t.server).get('/api/health');
+      const res = await (authorization ? req.set('Authorization', authorization) : req).expect(401);
+      expect(res.body).toEqual({
+        statusCode: 401,
+        error: 'unauthenticated',
+        message: authorization?.startsWith('Basic')
+          ? expect.any(String)
+          : 'The health report needs the admin login or the metrics token',
+      });
+      expect(res.text).not.toContain(t.dataDir);
+      expect(res.text).not.toMatch(/queues|pid|dataDir|import-media/);
+    }
+    const byAdmin = await asAdmin(t).get('/api/health').expect(200);
+    expect(byAdmin.body.details.disk.dataDir.path).toBe(t.dataDir);
+    expect((await report(t.server).expect(200)).body.details.jobs.queues).toBeDefined();
   });
 
   it('the report names the running version, the replica, who runs jobs and every backlog', async () => {
-    const res = await request(t.server).get('/api/health').expect(200);
+    const res = await report(t.server).expect(200);
     expect(res.body).toMatchObject({
       status: 'ok',
       version: { version: packageVersion, commit },
@@ -75,7 +92,7 @@ describe(`health (${dbKind})`, () => {
        VALUES ('stuck@example.com', 'Someone', 'login', 'tok', now() - interval '5 minutes', now() + interval '1 hour')`,
     );
     try {
-      const res = await request(t.server).get('/api/health').expect(200);
+      const res = await report(t.server).expect(200);
       expect(res.body.status).toBe('degraded');
       expect(res.body.details.mail).toMatchObject({ status: 'degraded', queued: 1 });
       expect(res.body.details.mail.message).toMatch(/^Sign-in mail is not going out: the oldest has waited 3\d\d s/);
@@ -84,19 +101,19 @@ describe(`health (${dbKind})`, () => {
     } finally {
       await db.query(`DELETE FROM magic_link_outbox WHERE recipient = 'stuck@example.com'`);
     }
-    expect((await request(t.server).get('/api/health').expect(200)).body.details.mail.status).toBe('up');
+    expect((await report(t.server).expect(200)).body.details.mail.status).toBe('up');
   });
 
   it('an API that runs no jobs, with no worker anywhere: jobs degraded, readiness unaffected', async () => {
-    const api = await startTestApp({ RUN_JOBS: 'false' });
+    const api = await startTestApp({ RUN_JOBS: 'false', METRICS_TOKEN });
     try {
-      const res = await request(api.server).get('/api/health').expect(200);
+      const res = await report(api.server).expect(200);
       expect(res.body.status).toBe('degraded');
       expect(res.body.details.jobs).toMatchObject({
         status: 'degraded',
         message: 'No process runs jobs or sends sign-in mail: no heartbeat yet (start a worker)',
       });
-      expect((await request(api.server).get('/api/health/ready').expect(200)).body.status).toBe('ok');
+      expect((await request(api.server).get('/api/health/ready').expect(200)).body).toEqual({ status: 'ok' });
     } finally {
       await api.close();
     }
@@ -118,7 +135,7 @@ if (dbKind === 'postgres') {
 
     it("the worker's heartbeat makes jobs healthy; stopped or killed, health says so and the compose healthcheck fails", async () => {
       const JOBS_LOCK_MS = '1500';
-      const api = await startTestApp({ RUN_JOBS: 'false', JOBS_LOCK_MS });
+      const api = await startTestApp({ RUN_JOBS: 'false', JOBS_LOCK_MS, METRICS_TOKEN });
       const env = {
         DATABASE_URL: api.config.databaseUrl,
         DATA_DIR: logDir,
@@ -130,7 +147,7 @@ if (dbKind === 'postgres') {
           env: { PATH: process.env.PATH, ...env },
           encoding: 'utf8',
         }).status;
-      const jobs = async () => (await request(api.server).get('/api/health').expect(200)).body.details.jobs;
+      const jobs = async () => (await report(api.server).expect(200)).body.details.jobs;
       const until = async (what: string, ok: () => Promise<boolean>) => {
         const deadline = Date.now() + 60_000;
         while (!(await ok())) {
@@ -175,17 +192,18 @@ if (dbKind === 'postgres') {
       const u = new URL(database.url);
       const proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
       u.host = `127.0.0.1:${proxy.port}`;
-      const api = await startTestApp({ DATABASE_URL: u.toString() });
+      const api = await startTestApp({ DATABASE_URL: u.toString(), METRICS_TOKEN });
       try {
         await request(api.server).get('/api/health/ready').expect(200);
         await proxy.cut();
         const down = await request(api.server).get('/api/health/ready').expect(503);
         expect(down.headers['retry-after']).toBe('5');
-        expect(down.body).toMatchObject({
-          status: 'error',
-          details: { database: { status: 'down' }, storage: { status: 'up' } },
+        expect(down.body).toEqual({ status: 'error' });
+        // the token needs no database: the report still answers, and says which dependency is down
+        expect((await report(api.server).expect(503)).body.details).toMatchObject({
+          database: { status: 'down' },
+          storage: { status: 'up' },
         });
-        expect((await request(api.server).get('/api/health').expect(503)).body.details.database.status).toBe('down');
         await request(api.server).get('/api/health/live').expect(200);
         await proxy.restore();
         const deadline = Date.now() + 30_000;

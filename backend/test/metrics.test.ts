@@ -47,6 +47,30 @@ describe(`metrics (${dbKind})`, () => {
         .expect(401);
     });
 
+    it('wrong tokens are counted per address: past 10 a minute a 429 with Retry-After, for the health report too', async () => {
+      const limited = await startTestApp({ METRICS_TOKEN: TOKEN });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 10; i++)
+          statuses.push(
+            (await request(limited.server).get('/api/metrics').set('Authorization', `Bearer guess${i}`)).status,
+          );
+        expect(statuses).toEqual(Array(10).fill(401));
+        // the 11th try, even with the right token: the address waits for the window to end
+        const refused = await request(limited.server).get('/api/metrics').set('Authorization', `Bearer ${TOKEN}`);
+        expect(refused.status).toBe(429);
+        expect(refused.body).toMatchObject({ statusCode: 429, error: 'rate_limited' });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        const health = await request(limited.server).get('/api/health').set('Authorization', `Bearer ${TOKEN}`);
+        expect(health.status).toBe(429);
+        expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
+        // another app's count is its own (per process): the first app still answers the right token
+        await request(t.server).get('/api/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('names the running version and carries the runtime, pool, backlog and dependency series', async () => {
       const s = await scrape();
       expect(s.find((x) => x.name === 'vibe_build_info')).toMatchObject({

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { asAdmin } from './support/admin.js';
 import path from 'node:path';
 import request from 'supertest';
+import { parse, valueOf } from './support/prometheus.js';
 import { haveRedisServer, type PrivateRedis, startPrivateRedis } from './support/redis-server.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { buildBackend, startWorker, uniquePrefix, type WorkerProcess } from './support/worker-process.js';
@@ -13,6 +14,8 @@ import { buildBackend, startWorker, uniquePrefix, type WorkerProcess } from './s
  * 200 and reports Redis `degraded` (a load balancer must not pull every replica for a Redis blip), job routes answer 503 at once, and every process still shuts down cleanly.
  * Each test runs its own redis-server on a spare port and stops it; the machine's Redis is never touched.
  */
+const METRICS_TOKEN = 'redis-outage-metrics-token';
+
 describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
   let redis: PrivateRedis;
   let t: TestApp;
@@ -24,6 +27,7 @@ describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
       JOBS_PREFIX: uniquePrefix('outage'),
       RUN_JOBS: 'false',
       RATE_LIMIT_PER_MINUTE: '5',
+      METRICS_TOKEN,
     });
   });
   afterAll(async () => {
@@ -32,22 +36,20 @@ describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
   });
 
   it('visitor routes keep answering while Redis is down; readiness stays 200 reporting Redis degraded; the limit is back with Redis', async () => {
-    const health = await request(t.server).get('/api/health/ready').expect(200);
-    expect(health.body).toMatchObject({ status: 'ok', details: { redis: { status: 'up' } } });
+    expect((await request(t.server).get('/api/health/ready').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await asAdmin(t).get('/api/health').expect(200)).body.details.redis.status).toBe('up');
     await request(t.server).get('/api/idle-redirect-config').expect(200);
 
     await redis.stop();
     for (let i = 0; i < 8; i++) await request(t.server).get('/api/idle-redirect-config').expect(200);
-    const down = await request(t.server).get('/api/health/ready').expect(200);
-    expect(down.body.status).toBe('degraded');
-    expect(down.body.details.redis).toMatchObject({
+    expect((await request(t.server).get('/api/health/ready').expect(200)).body).toEqual({ status: 'degraded' });
+    // the monitoring report says why, and the job queues cannot be read
+    const report = await asAdmin(t).get('/api/health').expect(200);
+    expect(report.body.details.redis).toMatchObject({
       status: 'degraded',
       message: expect.stringMatching(/^Redis is unreachable/),
     });
-    expect(down.body.details.database.status).toBe('up');
-    // the monitoring report says so too, and the job queues cannot be read
-    const report = await request(t.server).get('/api/health').expect(200);
-    expect(report.body.details.redis.status).toBe('degraded');
+    expect(report.body.details.database.status).toBe('up');
     expect(report.body.details.jobs.queues).toMatchObject({ error: expect.stringMatching(/Redis/) });
 
     await redis.start();
@@ -60,6 +62,39 @@ describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await request(t.server).get('/api/idle-redirect-config')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('health and metrics ask Redis themselves, not what the last request saw: down with no request in between, up once it answers', async () => {
+    const redisUp = async () =>
+      valueOf(
+        parse(
+          (await request(t.server).get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200))
+            .text,
+        ),
+        'vibe_dependency_up',
+        { dependency: 'redis' },
+      );
+    let stopped = false;
+    try {
+      expect(await redisUp()).toBe(1);
+      await redis.stop();
+      stopped = true;
+      expect(await redisUp()).toBe(0);
+      const report = await request(t.server)
+        .get('/api/health')
+        .set('Authorization', `Bearer ${METRICS_TOKEN}`)
+        .expect(200);
+      expect(report.body.details.redis.status).toBe('degraded');
+      await redis.start();
+      stopped = false;
+      const deadline = Date.now() + 30_000;
+      while ((await redisUp()) !== 1) {
+        if (Date.now() > deadline) throw new Error('vibe_dependency_up{redis} did not come back');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      if (stopped) await redis.start();
+    }
   });
 
   it('a job route answers 503 with the JSON error while Redis is down', async () => {
@@ -82,8 +117,8 @@ describe.runIf(haveRedisServer)(`Redis outage (${dbKind})`, () => {
     await request(other.server).get('/api/idle-redirect-config').expect(200);
     await redis.stop();
     try {
-      await request(other.server).get('/api/health/ready').expect(200); // noticed, and still ready
-      expect((await request(other.server).get('/api/health/ready')).body.details.redis.status).toBe('degraded');
+      // noticed, and still ready
+      expect((await request(other.server).get('/api/health/ready').expect(200)).body).toEqual({ status: 'degraded' });
       await other.close(); // resolves: no hook waits for Redis to come back
     } finally {
       await redis.start();

@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type DeleteManyParams, type GetListParams, type Identifier } from 'react-admin';
 import { auditServerFilter } from './audit-filter';
-import { httpClient } from './http';
+import { authFetch, httpClient } from './http';
 import type {
   AdConfig,
   AdminJob,
@@ -41,7 +41,7 @@ export interface HealthCheck {
 }
 
 /**
- * GET /api/health, the monitoring report (public, no token): written here rather than generated,
+ * GET /api/health, the monitoring report (the admin's token, or METRICS_TOKEN): written here rather than generated,
  * as the checks' facts are terminus's free-form objects in the OpenAPI document.
  */
 export interface HealthReport {
@@ -93,8 +93,8 @@ export const dataProvider = {
   },
 
   getStats: () => get<Stats>(`${API}/stats`),
-  /** The monitoring report: its body also when it answers 503 (a dependency is down). */
-  getHealth: async (): Promise<HealthReport> => (await fetch('/api/health')).json() as Promise<HealthReport>,
+  /** The monitoring report (admin only): its body also when it answers 503 (a dependency is down). */
+  getHealth: async (): Promise<HealthReport> => (await authFetch('/api/health')).json() as Promise<HealthReport>,
   getDailyStats: (days = 30) => get<DailyStats>(`${API}/stats/daily?days=${days}`),
   getMediaTotals: () => get<MediaTotals>(`${API}/media/totals`),
   getUserTotals: () => get<UserTotals>(`${API}/users/totals`),

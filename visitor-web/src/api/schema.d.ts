@@ -1076,6 +1076,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    HealthStatusDto: {
+      /**
+       * @description `ok`; `degraded` (still serving: a dependency other than the database is away); `error` (503: not ready)
+       * @enum {string}
+       */
+      status: 'ok' | 'degraded' | 'error';
+    };
     SiteConfigDto: {
       /** @description SITE_NAME, or the request host's name from SITE_DOMAIN_NAMES */
       siteName: string;
@@ -1853,7 +1860,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['HealthStatusDto'];
+        };
       };
     };
   };
@@ -1866,141 +1875,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The Health Check is successful */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /**
-             * @example ok
-             * @enum {string}
-             */
-            status?: 'ok' | 'degraded';
-            /**
-             * @example {
-             *       "database": {
-             *         "status": "up",
-             *         "responseTime": 12
-             *       }
-             *     }
-             */
-            info?: {
-              [key: string]: {
-                /** @enum {string} */
-                status: 'up' | 'degraded' | 'down';
-                /** @description Time the health indicator took to respond, in ms */
-                responseTime?: number;
-              } & {
-                [key: string]: unknown;
-              };
-            } | null;
-            /** @example {} */
-            error?: {
-              [key: string]: {
-                /** @enum {string} */
-                status: 'up' | 'degraded' | 'down';
-                /** @description Time the health indicator took to respond, in ms */
-                responseTime?: number;
-              } & {
-                [key: string]: unknown;
-              };
-            } | null;
-            /**
-             * @example {
-             *       "database": {
-             *         "status": "up",
-             *         "responseTime": 12
-             *       }
-             *     }
-             */
-            details?: {
-              [key: string]: {
-                /** @enum {string} */
-                status: 'up' | 'degraded' | 'down';
-                /** @description Time the health indicator took to respond, in ms */
-                responseTime?: number;
-              } & {
-                [key: string]: unknown;
-              };
-            };
-          };
-        };
-      };
-      /** @description The Health Check is not successful */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /**
-             * @example error
-             * @enum {string}
-             */
-            status?: 'error' | 'shutting_down';
-            /**
-             * @example {
-             *       "database": {
-             *         "status": "up",
-             *         "responseTime": 12
-             *       }
-             *     }
-             */
-            info?: {
-              [key: string]: {
-                /** @enum {string} */
-                status: 'up' | 'degraded' | 'down';
-                /** @description Time the health indicator took to respond, in ms */
-                responseTime?: number;
-              } & {
-                [key: string]: unknown;
-              };
-            } | null;
-            /**
-             * @example {
-             *       "redis": {
-             *         "status": "down",
-             *         "message": "Could not connect",
-             *         "responseTime": 3005
-             *       }
-             *     }
-             */
-            error?: {
-              [key: string]: {
-                /** @enum {string} */
-                status: 'up' | 'degraded' | 'down';
-                /** @description Time the health indicator took to respond, in ms */
-                responseTime?: number;
-              } & {
-                [key: string]: unknown;
-              };
-            } | null;
-            /**
-             * @example {
-             *       "database": {
-             *         "status": "up",
-             *         "responseTime": 12
-             *       },
-             *       "redis": {
-             *         "status": "down",
-             *         "message": "Could not connect",
-             *         "responseTime": 3005
-             *       }
-             *     }
-             */
-            details?: {
-              [key: string]: {
-                /** @enum {string} */
-                status: 'up' | 'degraded' | 'down';
-                /** @description Time the health indicator took to respond, in ms */
-                responseTime?: number;
-              } & {
-                [key: string]: unknown;
-              };
-            };
-          };
+          'application/json': components['schemas']['HealthStatusDto'];
         };
       };
     };
@@ -2075,6 +1955,13 @@ export interface operations {
             };
           };
         };
+      };
+      /** @description Needs the admin login (token or Basic) or Bearer METRICS_TOKEN */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description The Health Check is not successful */
       503: {

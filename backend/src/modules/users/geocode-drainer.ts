@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../config/env.js';
 import { BackgroundWork } from '../../platform/background-work.js';
 import { PollLoop } from '../../platform/jobs/poll-loop.js';
+import { OutageLog } from '../../platform/logging/outage-log.js';
 import { FAILED_TTL_MS, FOUND_TTL_MS } from './domain/location-label.js';
 import { GeocodeCache, ReverseGeocoder } from './reverse-geocoder.js';
 
@@ -21,7 +22,8 @@ export class GeocodeDrainer implements OnApplicationBootstrap {
   private readonly logger = new Logger('GeocodeDrainer');
   private readonly loop = new PollLoop(
     () => this.drain(),
-    (err) => this.logger.error(`Reverse geocoding queue failed: ${err.message}`),
+    // a database outage is one line when it starts and one when it ends (OutageLog), not one per poll
+    (err) => this.outages.report(err, () => this.logger.error(`Reverse geocoding queue failed: ${err.message}`)),
   );
   private readonly stopping = new AbortController();
 
@@ -30,6 +32,7 @@ export class GeocodeDrainer implements OnApplicationBootstrap {
     private readonly geocoder: ReverseGeocoder,
     private readonly config: AppConfig,
     private readonly work: BackgroundWork,
+    private readonly outages: OutageLog,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { BackgroundWork } from '../background-work.js';
 import { Database } from '../database/sql.js';
+import { OutageLog } from '../logging/outage-log.js';
 import { Budget, type Charge, type Receipt, type TakeResult } from './budget.js';
 
 /** Ended windows are deleted this often (by every process; the delete is idempotent). */
@@ -30,6 +31,7 @@ export class DatabaseBudget extends Budget implements OnModuleInit {
   constructor(
     private readonly db: Database,
     private readonly work: BackgroundWork,
+    private readonly outages: OutageLog,
   ) {
     super();
   }
@@ -84,7 +86,9 @@ export class DatabaseBudget extends Budget implements OnModuleInit {
     this.sweeper = setInterval(() => {
       this.db
         .write(`DELETE FROM budget_counters WHERE resets_at < now()`)
-        .catch((err: Error) => this.logger.warn(`Could not delete ended budget windows: ${err.message}`));
+        .catch((err: Error) =>
+          this.outages.report(err, () => this.logger.warn(`Could not delete ended budget windows: ${err.message}`)),
+        );
     }, SWEEP_EVERY_MS);
     this.sweeper.unref();
     this.work.register('budget sweeper', 'workers', () => clearInterval(this.sweeper));

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import path from 'node:path';
 import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
 import { AppConfig } from '../../config/env.js';
@@ -6,8 +6,6 @@ import { buildInfo } from '../build-info.js';
 import type { Dependency } from '../dependency-errors.js';
 import { Database } from '../database/sql.js';
 import { DISK_LOW_BYTES, diskSpace } from '../disk-space.js';
-import type { RedisThrottlerStorage } from '../http/redis-throttler.storage.js';
-import { THROTTLE_STORAGE } from '../http/throttle.module.js';
 import { JobQueue, type QueueStats } from '../jobs/job-queue.js';
 import { staleAfterMs, workersSeen, type WorkerSeen } from '../jobs/jobs-heartbeat.js';
 import { OutageLog } from '../logging/outage-log.js';
@@ -23,11 +21,23 @@ export const MAIL_STUCK_SECONDS = 120;
 /** A job ready to run for this long means no process is running that queue. */
 export const JOBS_STUCK_SECONDS = 120;
 const OUTBOX = 'magic-link-outbox';
+const DEPENDENCY_NAMES: Record<Dependency, string> = {
+  database: 'The database',
+  storage: 'The object storage',
+  redis: 'Redis',
+  mail: 'The mail relay',
+};
 
 /**
- * The checks behind /api/health/ready and /api/health. Database and object storage fail
- * readiness (nothing works without them); Redis (jobs, the shared throttle), mail and jobs are
- * `degraded`: visitors are still served, so a load balancer must not pull every replica for them.
+ * The checks behind /api/health/ready and /api/health, one per dependency, each asking that
+ * dependency itself (OutageLog.check: its own probe, so a transition is logged once):
+ * - database: the only one readiness fails on (503): nothing a visitor does works without it;
+ * - storage (the bucket or DATA_DIR/media): `degraded` — picks and votes keep working, uploads
+ *   and media files answer 503 meanwhile; taking every replica out for a bucket blip would take
+ *   the whole site down instead;
+ * - redis: `degraded` — the flood guard fails open, job routes answer 503;
+ * - mail: `degraded` — sign-in mail waits in the outbox.
+ * The report adds jobs (heartbeats, queues) and disk, both `degraded` at worst.
  */
 @Injectable()
 export class HealthChecks {
@@ -41,22 +51,19 @@ export class HealthChecks {
     private readonly jobs: JobQueue,
     private readonly config: AppConfig,
     private readonly outages: OutageLog,
-    @Inject(THROTTLE_STORAGE) private readonly redis: RedisThrottlerStorage | null,
   ) {}
 
-  /** What readiness checks: the two it fails on, then the two it only reports. */
+  /** Readiness: the database, plus the dependencies it only reports. */
   readiness(): Array<() => PromiseLike<HealthIndicatorResult>> {
     return [
       () =>
         this.required('database', async () => {
           await this.db.one('SELECT 1');
         }),
-      () =>
-        this.required('storage', async () => {
-          await this.storage.ping();
-          return { provider: this.storage.provider };
-        }),
-      ...(this.redis ? [() => this.redisCheck(this.redis!)] : []),
+      () => this.reported('storage', 'uploads and media files answer 503', { provider: this.storage.provider }),
+      ...(this.config.redisUrl
+        ? [() => this.reported('redis', 'job routes answer 503, the flood guard counts nothing')]
+        : []),
       () => this.mailCheck(true),
     ];
   }
@@ -101,16 +108,19 @@ export class HealthChecks {
       .withTimeout(TIMEOUT_MS);
   }
 
-  private async redisCheck(redis: RedisThrottlerStorage): Promise<HealthIndicatorResult> {
-    const session = this.indicators.check('redis');
-    try {
-      await withTimeout(redis.ping(), 1_000);
-      return session.up();
-    } catch (err) {
-      return session.degraded({
-        message: `Redis is unreachable (${(err as Error).message}): job routes answer 503, the flood guard counts nothing`,
-      });
-    }
+  /** A dependency readiness reports but does not fail on: `degraded` while it does not answer its own probe. */
+  private async reported(
+    key: Dependency,
+    meanwhile: string,
+    facts: Record<string, unknown> = {},
+  ): Promise<HealthIndicatorResult> {
+    const session = this.indicators.check(key);
+    const answer = await this.outages.check(key, TIMEOUT_MS);
+    if (answer.up) return session.up(facts);
+    return session.degraded({
+      ...facts,
+      message: `${DEPENDENCY_NAMES[key]} is unreachable (${answer.error ?? 'down'}): ${meanwhile}`,
+    });
   }
 
   private mailBacklog: { at: number; value: Promise<Awaited<ReturnType<Backlogs['readOne']>>> } | null = null;

@@ -12,6 +12,7 @@ import { requestLog } from '../logging/request-log.js';
 import { ROOT_LOGGER, type RootLogger } from '../logging/root-logger.js';
 import { scrapeHandler } from '../metrics/metrics-endpoint.js';
 import { Metrics } from '../metrics/metrics.js';
+import { MetricsTokenGate } from '../metrics/metrics-token.js';
 import { AdminAuthGuard } from './admin-auth/admin-auth.guard.js';
 import { apiDocument } from './api-document.js';
 import { helmetOptions } from './security-headers.js';
@@ -31,7 +32,7 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   const metrics = app.get(Metrics);
   app.use(requestLog(app.get<RootLogger>(ROOT_LOGGER), metrics.observeRequest));
   // scrapes skip the guards and the flood guard below: the token is their gate (off without one)
-  if (config.metricsToken) app.use('/api/metrics', scrapeHandler(metrics, config.metricsToken));
+  if (config.metricsToken) app.use('/api/metrics', scrapeHandler(metrics, app.get(MetricsTokenGate), '/api/metrics'));
   app.use(
     // one list for the API and nginx (nginx/security-headers.*.conf are generated from it)
     helmet(helmetOptions(config.secureCookies)),

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/env.js';
 import { BackgroundWork } from '../background-work.js';
+import { OutageLog } from '../logging/outage-log.js';
 import { MemoryThrottlerStorage } from './memory-throttler.storage.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
 
@@ -45,7 +46,10 @@ export class ThrottleModule implements OnApplicationShutdown {
     @Inject(THROTTLE_STORAGE) private readonly storage: RedisThrottlerStorage | null,
     @Inject(MemoryThrottlerStorage) memory: MemoryThrottlerStorage | null,
     work: BackgroundWork,
+    outages: OutageLog,
   ) {
+    // the API's own probe of Redis (health, metrics, the outage lines), whether or not it runs jobs
+    if (storage) outages.probe('redis', () => storage.ping());
     // the sweeper serves requests: it stops after the HTTP server closed
     if (memory) work.register('throttle sweeper', 'last', () => memory.close());
   }

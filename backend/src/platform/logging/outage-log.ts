@@ -24,6 +24,39 @@ export class OutageLog {
     return this.down.has(dependency);
   }
 
+  /**
+   * Asks `dependency` itself, now, with its registered probe (within `timeoutMs`), and logs the
+   * transition if the answer differs from what was known: health and metrics report what each
+   * dependency answers, not what the last request happened to touch (a Redis that went away
+   * while every request already failed at the database was still "up"). Without a probe (mail:
+   * only sending tells), what the last attempt said.
+   */
+  async check(dependency: Dependency, timeoutMs = 1_000): Promise<{ up: boolean; error?: string }> {
+    const probe = this.probes.get(dependency);
+    if (!probe) return { up: !this.isDown(dependency) };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        probe(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
+      this.recovered(dependency);
+      return { up: true };
+    } catch (err) {
+      this.failed(dependency, err);
+      return { up: false, error: (err as Error).message };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Whether a probe is registered for `dependency` in this process. */
+  hasProbe(dependency: Dependency): boolean {
+    return this.probes.has(dependency);
+  }
+
   /** A failure that says `dependency` is away: logged only if it was up until now. */
   failed(dependency: Dependency, err: unknown): void {
     if (this.down.has(dependency)) return;

@@ -201,11 +201,12 @@ export class Metrics {
 
     new Gauge({
       name: 'vibe_dependency_up',
-      help: 'Whether this process last found a dependency answering (0 during an outage it noticed)',
+      help: "Whether a dependency answers this process's own probe at scrape time (mail: whether the last send reached the relay)",
       labelNames: ['dependency'],
       registers,
-      collect() {
-        for (const d of DEPENDENCIES) this.set({ dependency: d }, outages.isDown(d) ? 0 : 1);
+      async collect() {
+        const answers = await Promise.all(DEPENDENCIES.map((d) => outages.check(d)));
+        DEPENDENCIES.forEach((d, i) => this.set({ dependency: d }, answers[i]!.up ? 1 : 0));
       },
     });
     new Gauge({

@@ -13,6 +13,8 @@ const TIMEOUT_MS = 5000;
 @Injectable()
 export class NominatimReverseGeocoder extends ReverseGeocoder {
   private readonly logger = new Logger('Geocoder');
+  /** Failures in a row: the first is logged, then nothing until an answer ends the run (one line each way). */
+  private failing = 0;
 
   constructor(private readonly config: AppConfig) {
     super();
@@ -29,15 +31,24 @@ export class NominatimReverseGeocoder extends ReverseGeocoder {
         },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      if (!res.ok) {
-        this.logger.warn(`Reverse geocoding answered HTTP ${res.status}`);
-        return null;
-      }
+      if (!res.ok) return this.failed(`answered HTTP ${res.status}`);
       const body = (await res.json()) as { address?: Record<string, unknown>; error?: unknown };
+      if (this.failing > 0) {
+        this.logger.log({ msg: 'Reverse geocoding answers again', outage: 'ended', failures: this.failing });
+        this.failing = 0;
+      }
       return placeLabel(body.address);
     } catch (err) {
-      this.logger.warn(`Reverse geocoding failed: ${(err as Error).message}`);
-      return null;
+      return this.failed(`failed: ${(err as Error).message}`);
     }
+  }
+
+  private failed(what: string): null {
+    if (this.failing++ === 0)
+      this.logger.warn({
+        msg: `Reverse geocoding ${what} (further failures are not logged until it answers again)`,
+        outage: 'started',
+      });
+    return null;
   }
 }

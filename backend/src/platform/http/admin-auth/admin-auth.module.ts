@@ -32,6 +32,6 @@ import { AdminSessionStore, AdminTokens, TypeormAdminSessionStore } from './admi
     { provide: APP_INTERCEPTOR, useClass: AdminNoCacheInterceptor },
     auditActions(['admin.login', 'admin.logout']),
   ],
-  exports: [AdminMediaPass],
+  exports: [AdminMediaPass, AdminAuthGuard],
 })
 export class AdminAuthModule {}
