@@ -1,8 +1,8 @@
 /**
  * The admin API's shapes under the portal's names. Every shape is generated from the backend's
- * OpenAPI document into ./schema.d.ts (`npm run api:spec`); nothing here restates a field.
+ * OpenAPI document into packages/contract (`npm run api:spec`); nothing here restates a field.
  */
-import type { components } from './schema';
+import type { components } from '@vibe/contract/client';
 
 type Schemas = components['schemas'];
 
@@ -64,8 +64,5 @@ export type UnbanResult = Schemas['UnbanResultDto'];
 
 export type AuditEntry = Schemas['AuditRowDto'];
 
-/** What starting a job gives the portal: its id, and whether it was already running (409 or the same job). */
-export interface JobStart {
-  jobId: string;
-  alreadyRunning: boolean;
-}
+/** What starting a job gives the portal: the accepted job's id (202), or the running one's a 409 `job_running` names. */
+export type JobStart = { jobId: Schemas['JobAcceptedDto']['id']; alreadyRunning: boolean };
