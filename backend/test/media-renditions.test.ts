@@ -5,6 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { RENDITIONS_VERSION } from '../src/modules/media/domain/renditions.js';
+import { RenditionService } from '../src/modules/media/renditions/rendition.service.js';
 import { asAdmin } from './support/admin.js';
 import { listKeys, putObject, waitForJob } from './support/jobs.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
@@ -105,6 +107,7 @@ interface Served {
   thumbUrl: string | null;
   previewUrl: string | null;
   srcset: string | null;
+  fullUrl: string | null;
   playbackUrl: string | null;
 }
 
@@ -140,8 +143,9 @@ for (const storage of ['local disk', 'S3'] as const) {
       expect(item).toMatchObject({ width: 20, height: 40, playbackUrl: null });
       expect(item.thumbUrl).toMatch(/^\/media\/renditions\/uploads\/.+\.jpg\/thumb-[0-9a-f]{20}\.webp$/);
       expect(item.previewUrl).toMatch(/^\/media\/renditions\/uploads\/.+\.jpg\/preview-[0-9a-f]{20}\.webp$/);
-      // a 20x40 picture is never enlarged: one candidate in the srcset
+      // a 20x40 picture is never enlarged: one candidate in the srcset, and the preview is its full size
       expect(item.srcset).toBe(`${item.previewUrl} 20w`);
+      expect(item.fullUrl).toBe(item.previewUrl);
       for (const url of [item.thumbUrl!, item.previewUrl!]) {
         const res = await get(t, url);
         expect(res.headers['content-type']).toBe('image/webp');
@@ -160,7 +164,7 @@ for (const storage of ['local disk', 'S3'] as const) {
       expect(picked.body).toMatchObject({ id: item.id, previewUrl: item.previewUrl, thumbUrl: item.thumbUrl });
     });
 
-    it('a large photo is scaled to 1440 and 480 px on its long edge; the srcset offers both', async () => {
+    it('a large photo is scaled to 2560, 1440 and 480 px on its long edge; the srcset offers the two smaller', async () => {
       const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#884422' } })
         .jpeg()
         .toBuffer();
@@ -175,6 +179,13 @@ for (const storage of ['local disk', 'S3'] as const) {
         height: 320,
       });
       expect(item.srcset).toBe(`${item.thumbUrl} 480w, ${item.previewUrl} 1440w`);
+      // the full-size overlay's picture: WebP from the decoded pixels, no metadata, cached for good
+      expect(item.fullUrl).toMatch(/\/full-[0-9a-f]{20}\.webp$/);
+      const full = await get(t, item.fullUrl!);
+      expect(full.headers['cache-control']).toBe(IMMUTABLE);
+      const meta = await sharp(full.body as Buffer).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 2560, height: 1707 });
+      expect(meta.exif).toBeUndefined();
     });
 
     it('an animated GIF keeps animating in its renditions', async () => {
@@ -259,6 +270,19 @@ describe(`media renditions: what the job decides (${dbKind})`, () => {
     const got = await quarters(preview);
     for (let i = 0; i < 4; i++)
       for (let c = 0; c < 3; c++) expect(Math.abs(got[i]![c]! - want[i]![c]!)).toBeLessThan(40);
+  });
+
+  it('an item made by an older pipeline is made again by its job and stamped with the current version', async () => {
+    const res = await upload(v, await markedJpeg(1), 'old.jpg').expect(201);
+    await renditionsSettled(t);
+    const version = async () =>
+      (await q(`SELECT renditions_version FROM media WHERE id = $1`, [res.body.id]))[0].renditions_version;
+    expect(await version()).toBe(RENDITIONS_VERSION);
+    await q(`UPDATE media SET renditions_version = 0 WHERE id = $1`, [res.body.id]);
+    const renditions = t.app.get(RenditionService);
+    expect(await renditions.make(res.body.id)).toBe('made');
+    expect(await version()).toBe(RENDITIONS_VERSION);
+    expect(await renditions.make(res.body.id)).toBe('already-made');
   });
 
   it('an item the job could not render keeps being shown by its original', async () => {

@@ -1104,6 +1104,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1134,6 +1136,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1287,6 +1291,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1641,6 +1647,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       /** @description the media id */

@@ -8,7 +8,7 @@ import { UnlimitedBudget } from '../../platform/budget/testing/unlimited-budget.
 import { DomainError } from '../../platform/domain-error.js';
 import { ObjectStorage, type ObjectBody, type StoredObject } from '../../platform/storage/object-storage.js';
 import type { Media, NewMedia } from './domain/media.js';
-import type { MadeRenditions, Renditions } from './domain/renditions.js';
+import { type MadeRenditions, type Renditions, RENDITIONS_VERSION } from './domain/renditions.js';
 import { acceptUpload } from './domain/upload-policy.js';
 import { type ImageFacts, ImageProbe } from './image-probe.js';
 import { MediaRepository } from './media.repository.js';
@@ -71,6 +71,7 @@ class MemoryMedia extends MediaRepository {
       uploadedAt: new Date(),
       renditions: null,
       renditionsState: 'pending',
+      renditionsVersion: 0,
       hidden: false,
     };
     this.rows.set(m.id, m);
@@ -127,7 +128,7 @@ class MemoryMedia extends MediaRepository {
   async saveRenditions(id: number, _key: string, made: MadeRenditions): Promise<Renditions | null> {
     const m = this.rows.get(id);
     if (!m) return null;
-    Object.assign(m, { ...made, renditionsState: 'ready' });
+    Object.assign(m, { ...made, renditionsState: 'ready', renditionsVersion: made.version });
     return {};
   }
   async renditionsFailed() {}
@@ -226,6 +227,7 @@ describe('MediaService', () => {
     for (const f of Object.values(files))
       await storage.put(`renditions/${m.storageKey}/${f}`, Readable.from([Buffer.from('x')]));
     await repo.saveRenditions(m.id, m.storageKey, {
+      version: RENDITIONS_VERSION,
       width: 16,
       height: 12,
       placeholder: null,

@@ -20,6 +20,8 @@ export interface Media {
   placeholder: string | null;
   renditions: Renditions | null;
   renditionsState: RenditionsState;
+  /** The pipeline that made the renditions and cleaned the original (RENDITIONS_VERSION); 0 before. */
+  renditionsVersion: number;
   /** Hidden from the random pick (reports past the threshold, or a banned owner). */
   hidden: boolean;
 }

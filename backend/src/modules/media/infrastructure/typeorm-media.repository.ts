@@ -30,12 +30,13 @@ interface MediaRow {
   placeholder: string | null;
   renditions: Renditions | null;
   renditions_state: RenditionsState;
+  renditions_version: number;
   hidden: boolean;
 }
 
 export const MEDIA_COLUMNS =
   'id, user_id, storage_key, original_name, mime_type, size, hot_votes, total_votes, total_views, uploaded_at, ' +
-  'width, height, placeholder, renditions, renditions_state, hidden';
+  'width, height, placeholder, renditions, renditions_state, renditions_version, hidden';
 
 const PICKED_COLUMNS = MEDIA_COLUMNS.split(', ')
   .map((c) => `m.${c}`)
@@ -57,6 +58,7 @@ export const toMedia = (r: MediaRow): Media => ({
   placeholder: r.placeholder,
   renditions: typeof r.renditions === 'string' ? (JSON.parse(r.renditions) as Renditions) : r.renditions,
   renditionsState: r.renditions_state,
+  renditionsVersion: r.renditions_version,
   hidden: r.hidden,
 });
 
@@ -241,7 +243,7 @@ export class TypeormMediaRepository extends MediaRepository {
       `WITH before AS (SELECT renditions FROM media WHERE id = $1 AND storage_key = $2 FOR UPDATE),
        saved AS (
          UPDATE media SET width = $3, height = $4, placeholder = COALESCE($5, placeholder), renditions = $6::jsonb,
-                renditions_state = 'ready', renditions_error = NULL, upload_address = NULL
+                renditions_state = 'ready', renditions_version = $8, renditions_error = NULL, upload_address = NULL
           WHERE id = $1 AND storage_key = $2 RETURNING id
        ),
        settled AS (DELETE FROM orphan_objects WHERE storage_key = ANY($7::varchar[]) AND EXISTS (SELECT 1 FROM saved)),
@@ -252,7 +254,16 @@ export class TypeormMediaRepository extends MediaRepository {
          ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
        )
        SELECT (SELECT renditions FROM before) AS previous FROM saved`,
-      [mediaId, storageKey, made.width, made.height, made.placeholder, JSON.stringify(made.renditions), files],
+      [
+        mediaId,
+        storageKey,
+        made.width,
+        made.height,
+        made.placeholder,
+        JSON.stringify(made.renditions),
+        files,
+        made.version,
+      ],
     );
     if (!rows[0]) return null;
     const previous = rows[0].previous;

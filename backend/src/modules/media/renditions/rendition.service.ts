@@ -15,6 +15,8 @@ import {
   type RenditionKind,
   renditionKey,
   type Renditions,
+  renditionsCurrent,
+  RENDITIONS_VERSION,
 } from '../domain/renditions.js';
 import { MediaRepository } from '../media.repository.js';
 import { workRootOf } from '../work-dir.js';
@@ -83,7 +85,7 @@ export class RenditionService {
     return this.gate.run(async () => {
       const item = await this.media.findById(mediaId);
       if (!item) return 'gone';
-      if (item.renditionsState === 'ready' && !again) return 'already-made';
+      if (renditionsCurrent(item) && !again) return 'already-made';
       const work = path.join(this.workRoot, `renditions-${randomUUID()}`);
       await fs.mkdir(work, { recursive: true });
       try {
@@ -120,6 +122,7 @@ export class RenditionService {
     const files: Array<[RenditionKind, MadeFile]> = [
       ['thumb', made.thumb],
       ['preview', made.preview],
+      ...(made.full ? [['full', made.full] as [RenditionKind, MadeFile]] : []),
       ...(made.playback ? [['playback', made.playback] as [RenditionKind, MadeFile]] : []),
     ];
     const renditions: Renditions = {};
@@ -136,6 +139,7 @@ export class RenditionService {
       await this.storage.put(r.key, createReadStream(file.path), r.mimeType, r.bytes);
     }
     const replaced = await this.media.saveRenditions(item.id, item.storageKey, {
+      version: RENDITIONS_VERSION,
       width: made.width,
       height: made.height,
       placeholder: made.placeholder,
