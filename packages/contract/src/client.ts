@@ -48,7 +48,7 @@ export type Answer<P extends keyof Paths, M extends Method> =
 
 /** Optional when a route needs nothing. */
 type Args<P extends keyof Paths, M extends Method> =
-  {} extends Request<P, M> ? [request?: Request<P, M>] : [request: Request<P, M>];
+  Partial<Request<P, M>> extends Request<P, M> ? [request?: Request<P, M>] : [request: Request<P, M>];
 
 /** What the app's transport gets: a ready URL, the method, the JSON body if any. */
 export interface Sent {
