@@ -16,13 +16,10 @@ export type RateItem = Schemas['RateItemDto'];
 export type VoteResult = Schemas['VoteReceiptDto'];
 export type ViewRecorded = Schemas['ViewRecordedDto'];
 export type Reported = Schemas['ReportedDto'];
-export type MediaDeleted = Schemas['MediaDeletedDto'];
 export type UsernameAvailability = Schemas['UsernameAvailabilityDto'];
 /** What the magic-link calls answer. */
 export type Message = Schemas['MessageDto'];
 export type MediaStat = Schemas['MediaStatDto'];
-export type UserStats = Schemas['UserStatsDto'];
 export type ReportReason = Schemas['ReportMediaDto']['reason'];
-export type AdConfig = Schemas['AdConfigDto'];
 export type PublicTrafficConfig = Schemas['PublicRedirectConfigDto'];
 export type SiteConfig = Schemas['SiteConfigDto'];

@@ -10,7 +10,7 @@ import {
 } from '@vibe/contract/upload';
 
 /** What visitors may upload (spec §5/§9, the contract the visitor app checks too), judged by the file's magic bytes, never by its name or the client's MIME type. */
-export { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, sizeLimitOf, tooLargeMessage, type MediaKind } from '@vibe/contract/upload';
+export { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, tooLargeMessage, type MediaKind } from '@vibe/contract/upload';
 export type AcceptedType = UploadType;
 
 /** An upload on local disk, already checked by type and size: what the route hands the service. */
