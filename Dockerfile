@@ -42,6 +42,8 @@ RUN npm ci --omit=dev --workspace backend --no-audit --no-fund && npm cache clea
 COPY --from=build /app/backend/dist backend/dist
 # the rules the backend shares with the web apps (upload types and sizes…), run as TypeScript by Node 24
 COPY --from=build /app/packages/contract/src packages/contract/src
+# the visitor app's page, into which the API writes a share link's tags (/r/{shareId}, proxied by nginx)
+COPY --from=build /app/visitor-web/dist/index.html visitor-web/dist/index.html
 # owned by the user the app runs as; a volume mounted here starts with this owner
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -160,38 +160,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/users/check-username/{name}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['SessionController_checkUsername'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/users/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch: operations['SessionController_update'];
-    trace?: never;
-  };
   '/api/auth/send-magic-link': {
     parameters: {
       query?: never;
@@ -672,6 +640,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/check-username/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProfileController_checkUsername'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['ProfileController_update'];
+    trace?: never;
+  };
   '/api/admin/export-votes': {
     parameters: {
       query?: never;
@@ -1008,6 +1008,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/shares': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ShareController_mine'];
+    put?: never;
+    post: operations['ShareController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shares/{shareId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ShareController_open'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['ShareController_change'];
+    trace?: never;
+  };
+  '/api/shares/{shareId}/view': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ShareController_view'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shares/{shareId}/vote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ShareController_vote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1071,14 +1135,6 @@ export interface components {
       createdAt: string;
       /** @description An operator banned the account: it may browse, but not upload, vote or report */
       banned: boolean;
-    };
-    UsernameAvailabilityDto: {
-      /** @description case-insensitive; your own name counts as available */
-      available: boolean;
-    };
-    UpdateProfileDto: {
-      username?: string;
-      email?: string;
     };
     SendMagicLinkDto: {
       email: string;
@@ -1407,6 +1463,14 @@ export interface components {
       /** @description the vote population's fake users */
       seededUsers: number;
     };
+    UsernameAvailabilityDto: {
+      /** @description case-insensitive; your own name counts as available */
+      available: boolean;
+    };
+    UpdateProfileDto: {
+      username?: string;
+      email?: string;
+    };
     PopulationPlanDto: {
       /** @description media that exist now: each gets 10-50 votes */
       mediaCount: number;
@@ -1734,6 +1798,38 @@ export interface components {
     UnbanResultDto: {
       unbanned: number[];
       notFound: number[];
+    };
+    CreateShareDto: {
+      /** @description One of your own uploads */
+      mediaId: number;
+    };
+    ShareLinkDto: {
+      shareId: string;
+      /** @description The link to share: PUBLIC_URL/r/{shareId} */
+      url: string;
+      mediaId: number;
+      enabled: boolean;
+      indexable: boolean;
+      /** @description Visitors shown the item through the link */
+      views: number;
+      /** @description Of them, those who voted on it */
+      votes: number;
+    };
+    UpdateShareDto: {
+      /** @description false turns the link off: it then says the item is not available */
+      enabled?: boolean;
+      /** @description true lets search engines index the link’s page */
+      indexable?: boolean;
+    };
+    SharedItemDto: {
+      shareId: string;
+      item: components['schemas']['RateItemDto'];
+      /** @description false for the owner (no vote on one’s own) and for a visitor who voted on it */
+      rateable: boolean;
+    };
+    ShareVisitDto: {
+      /** @description true when this visit counted now (once per visitor, link and kind) */
+      counted: boolean;
     };
   };
   responses: never;
@@ -2273,51 +2369,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SessionDto'];
-        };
-      };
-    };
-  };
-  SessionController_checkUsername: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        name: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UsernameAvailabilityDto'];
-        };
-      };
-    };
-  };
-  SessionController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateProfileDto'];
-      };
-    };
-    responses: {
-      /** @description 409 Username is already taken */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProfileDto'];
         };
       };
     };
@@ -3421,6 +3472,51 @@ export interface operations {
       };
     };
   };
+  ProfileController_checkUsername: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsernameAvailabilityDto'];
+        };
+      };
+    };
+  };
+  ProfileController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateProfileDto'];
+      };
+    };
+    responses: {
+      /** @description 409 Username is already taken */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileDto'];
+        };
+      };
+    };
+  };
   VoteExportController_export: {
     parameters: {
       query?: never;
@@ -4187,6 +4283,142 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  ShareController_mine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your links, with the views and votes each brought */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShareLinkDto'][];
+        };
+      };
+    };
+  };
+  ShareController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateShareDto'];
+      };
+    };
+    responses: {
+      /** @description The item’s link (the same one each time); 403 not yours; 404 no such media */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShareLinkDto'];
+        };
+      };
+    };
+  };
+  ShareController_open: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        shareId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 404 when the link is off, or its item hidden or deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SharedItemDto'];
+        };
+      };
+    };
+  };
+  ShareController_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        shareId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateShareDto'];
+      };
+    };
+    responses: {
+      /** @description 404 when the link is not yours */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShareLinkDto'];
+        };
+      };
+    };
+  };
+  ShareController_view: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        shareId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The item was shown through the link (once per visitor) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShareVisitDto'];
+        };
+      };
+    };
+  };
+  ShareController_vote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        shareId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your vote on the item came through the link (counted once, only if you voted) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShareVisitDto'];
+        };
       };
     };
   };

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKey } from '@vibe/contract/client';
 import { api } from '../../../lib/api-client';
 import { hotVotesFromPercentage } from '@vibe/contract/confidence';
-import type { Id, MediaStat } from '../../../api/types';
+import type { Id, MediaStat, ShareLink } from '../../../api/types';
+import { listShares, SHARES_QUERY_KEY, updateShare } from '../../../lib/share-api';
 
 /** The hot count: sent by the server; from the rounded percentage for an older answer without it. */
 export const hotVotesOf = (m: MediaStat): number => m.hotVotes ?? hotVotesFromPercentage(m.hotPercentage, m.totalVotes);
@@ -20,5 +21,26 @@ export function useDeleteMedia(userId: Id | undefined) {
   return useMutation({
     mutationFn: (mediaId: Id) => api.delete('/api/media/{id}', { path: { id: mediaId }, query: { userId: userId! } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKey('/api/users/{id}/stats') }),
+  });
+}
+
+/** The visitor's share links by media id: views and votes each brought, and whether it is on. */
+export function useShareLinks(userId: Id | undefined) {
+  return useQuery({
+    queryKey: SHARES_QUERY_KEY,
+    queryFn: async () => new Map((await listShares()).map((l) => [l.mediaId, l] as const)),
+    enabled: userId !== undefined,
+  });
+}
+
+export function useUpdateShare() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shareId, change }: { shareId: string; change: { enabled?: boolean; indexable?: boolean } }) =>
+      updateShare(shareId, change),
+    onSuccess: (link: ShareLink) =>
+      qc.setQueryData(SHARES_QUERY_KEY, (old: Map<number, ShareLink> | undefined) =>
+        new Map(old ?? []).set(link.mediaId, link),
+      ),
   });
 }
