@@ -24,4 +24,3 @@ export type ReportReason = Schemas['ReportMediaDto']['reason'];
 export type PublicTrafficConfig = Schemas['PublicRedirectConfigDto'];
 export type SiteConfig = Schemas['SiteConfigDto'];
 export type ShareLink = Schemas['ShareLinkDto'];
-export type SharedItem = Schemas['SharedItemDto'];
