@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKey } from '@vibe/contract/client';
 import { errorMessage, isStatus } from '../../../lib/api-client';
 import { toast } from '../../../components/toast-store';
 import { track } from '../../../lib/analytics';
@@ -48,7 +49,10 @@ export function useRating(userId: Id | undefined, shareId?: string) {
   const failed = useRef(new Set<string>());
   const [last, setLast] = useState<LastVote | null>(null);
   const [shownId, setShownId] = useState<string | null>(null);
-  const currentKey = useMemo(() => ['media', 'random', userId, 'current'] as const, [userId]);
+  const currentKey = useMemo(
+    () => [...queryKey('/api/media/random/{userId}', { path: { userId: userId ?? '' } }), 'current'] as const,
+    [userId],
+  );
   // Votes still on their way must not come back as the next item.
   const recentVotes = () => [...voted.current].slice(-MAX_EXCLUDED);
   const failedIds = () => [...failed.current].slice(-MAX_EXCLUDED);
@@ -110,7 +114,12 @@ export function useRating(userId: Id | undefined, shareId?: string) {
   });
   const item = current.data ?? null;
   const nextKey = useCallback(
-    (id: Id | undefined) => ['media', 'random', userId, 'next', id === undefined ? null : String(id)] as const,
+    (id: Id | undefined) =>
+      [
+        ...queryKey('/api/media/random/{userId}', { path: { userId: userId ?? '' } }),
+        'next',
+        id === undefined ? null : String(id),
+      ] as const,
     [userId],
   );
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { queryKey } from '@vibe/contract/client';
 import { UploadError } from '../../../lib/api-client';
 import { toast } from '../../../components/toast-store';
 import { track } from '../../../lib/analytics';
@@ -86,7 +87,7 @@ export function useUploadQueue(userId: Id | undefined) {
             variant: 'success',
           });
         track('upload', { kind: mediaKind(item.file), size: item.file.size });
-        void qc.invalidateQueries({ queryKey: ['user-stats'] });
+        void qc.invalidateQueries({ queryKey: queryKey('/api/users/{id}/stats') });
         return true;
       } catch (err) {
         if (!handles.current.has(id)) return false; // removed while uploading

@@ -1520,8 +1520,8 @@ export interface components {
        * @enum {string}
        */
       action: 'start' | 'pause' | 'continue' | 'stop';
-      /** @default false */
-      confirmAgain: boolean;
+      /** @description false when left out */
+      confirmAgain?: boolean;
     };
     PopulationStatusDto: {
       success: boolean;
@@ -2486,8 +2486,9 @@ export interface operations {
   };
   MediaController_random: {
     parameters: {
-      query: {
-        exclude: string[];
+      query?: {
+        /** @description Recently skipped media ids, comma-separated */
+        exclude?: string[];
       };
       header?: never;
       path?: never;
