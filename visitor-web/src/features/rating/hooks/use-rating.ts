@@ -8,7 +8,16 @@ import { fetchRandomMedia, NothingShowableError, recordView, retryOnce, submitVo
 import type { Id, RateItem, VoteResult } from '../../../api/types';
 import { FALLBACK_ASPECT, storedAspect } from '../../../lib/renditions';
 import { mediaAreaHeight, stageSizes } from './use-media-area-height';
-import { dropPreload, NEXT_CACHE_MS, phoneLike, prefetchUsable, preloadMedia, slowLink, type Preload } from './preload';
+import {
+  dropPreload,
+  hintFirstPicture,
+  NEXT_CACHE_MS,
+  phoneLike,
+  prefetchUsable,
+  preloadMedia,
+  slowLink,
+  type Preload,
+} from './preload';
 import { countShareVisit, openShare } from '../../../lib/share-api';
 
 const MAX_EXCLUDED = 50;
@@ -74,19 +83,30 @@ export function useRating(userId: Id | undefined, shareId?: string) {
     return s && s.mediaId === String(id) ? s.id : null;
   };
 
+  const pickCurrent = async (): Promise<RateItem | null> => {
+    const shared = await sharedFirst();
+    if (shared) return shared;
+    const pick = await fetchRandomMedia(userId!, [...excluded.current, ...failedIds(), ...recentVotes()]);
+    if (!pick || !hasFailed(pick.id)) return pick;
+    // The server offers excluded items again when nothing else is left: skipped ones are
+    // fine to show again, failed ones are not.
+    const again = await fetchRandomMedia(userId!, [...failedIds(), ...recentVotes()]);
+    if (!again || !hasFailed(again.id)) return again;
+    throw new NothingShowableError();
+  };
+
+  const hinted = useRef(false);
+  const hintFirst = (pick: RateItem | null) => {
+    if (!pick || hinted.current) return pick;
+    hinted.current = true;
+    const aspect = storedAspect(pick) ?? FALLBACK_ASPECT;
+    hintFirstPicture(pick, stageSizes(mediaAreaHeight(window.innerWidth, window.innerHeight), aspect));
+    return pick;
+  };
+
   const current = useQuery({
     queryKey: currentKey,
-    queryFn: async () => {
-      const shared = await sharedFirst();
-      if (shared) return shared;
-      const pick = await fetchRandomMedia(userId!, [...excluded.current, ...failedIds(), ...recentVotes()]);
-      if (!pick || !hasFailed(pick.id)) return pick;
-      // The server offers excluded items again when nothing else is left: skipped ones are
-      // fine to show again, failed ones are not.
-      const again = await fetchRandomMedia(userId!, [...failedIds(), ...recentVotes()]);
-      if (!again || !hasFailed(again.id)) return again;
-      throw new NothingShowableError();
-    },
+    queryFn: async () => hintFirst(await pickCurrent()),
     enabled: userId !== undefined,
     staleTime: 0,
     gcTime: 0,
