@@ -1310,12 +1310,12 @@ export interface components {
       id: string;
       /** @enum {string} */
       name:
-        | 'import-media'
-        | 'populate-votes'
-        | 'remove-population'
         | 'find-duplicates'
         | 'generate-renditions'
-        | 'make-renditions';
+        | 'import-media'
+        | 'make-renditions'
+        | 'populate-votes'
+        | 'remove-population';
       /** @enum {string} */
       state: 'waiting' | 'active' | 'completed' | 'failed';
       /** @description 0–100 plus the counts the handler reports (mediaProcessed, imported, ...) */
@@ -1393,12 +1393,12 @@ export interface components {
       id: string;
       /** @enum {string} */
       name:
-        | 'import-media'
-        | 'populate-votes'
-        | 'remove-population'
         | 'find-duplicates'
         | 'generate-renditions'
-        | 'make-renditions';
+        | 'import-media'
+        | 'make-renditions'
+        | 'populate-votes'
+        | 'remove-population';
       /** @enum {string} */
       state: 'waiting' | 'active' | 'completed' | 'failed';
       /** @description 0–100 plus the counts the handler reports (mediaProcessed, imported, ...) */
