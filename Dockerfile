@@ -38,6 +38,8 @@ COPY visitor-web/package.json visitor-web/
 COPY admin-web/package.json admin-web/
 RUN npm ci --omit=dev --workspace backend --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/backend/dist backend/dist
+# the visitor app's page, into which the API writes a share link's tags (/r/{shareId}, proxied by nginx)
+COPY --from=build /app/visitor-web/dist/index.html visitor-web/dist/index.html
 # owned by the user the app runs as; a volume mounted here starts with this owner
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

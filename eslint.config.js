@@ -62,6 +62,13 @@ export default tseslint.config(
     },
   },
   {
+    // the visitor app's service worker: plain JS in the worker's own global scope
+    files: ['visitor-web/sw/service-worker.js'],
+    languageOptions: {
+      globals: { self: 'readonly', caches: 'readonly', fetch: 'readonly', URL: 'readonly', Response: 'readonly' },
+    },
+  },
+  {
     // CommonJS configs (dependency-cruiser) share their base with require()
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

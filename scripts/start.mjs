@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or stale (visitor app, admin portal, API) for production,
 // whatever NODE_ENV says, then runs the API on the embedded defaults (PGlite, local files, outbox
-// mail) unless env says otherwise. Size budgets are checked by `npm test`, not here.
-import { spawnSync } from 'node:child_process';
+// mail) unless env says otherwise, in the foreground (signals passed on). Size budgets are checked by `npm test`, not here.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildWorkspace, root } from './build-apps.mjs';
+import { runInForeground } from './run-in-foreground.mjs';
 
 const newest = (dir) => {
   let t = 0;
@@ -30,5 +30,5 @@ for (const [ws, marker] of [
   if (status !== 0) process.exit(status);
 }
 
-const r = spawnSync('node', ['backend/dist/main.js'], { cwd: root, stdio: 'inherit' });
-process.exit(r.status ?? 0);
+// SIGTERM/SIGINT reach the server, and this process ends with its status: nothing is left running
+runInForeground(path.join(root, 'backend', 'dist', 'main.js'), [], { cwd: root });

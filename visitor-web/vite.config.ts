@@ -1,22 +1,32 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { serviceWorker } from './sw/plugin.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 const config: UserConfig = {
   // brotli and gzip copies of JS/CSS/HTML/SVG beside each file: the API and nginx send them as they are
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    react(),
+    serviceWorker(fileURLToPath(new URL('./public', import.meta.url))),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: false },
       '/media': { target: api, changeOrigin: false },
+      '/manifest.webmanifest': { target: api, changeOrigin: false },
+      '/r/': { target: api, changeOrigin: false },
     },
   },
   preview: {
     proxy: {
       '/api': { target: api, changeOrigin: false },
       '/media': { target: api, changeOrigin: false },
+      '/manifest.webmanifest': { target: api, changeOrigin: false },
+      '/r/': { target: api, changeOrigin: false },
     },
   },
   build: {

@@ -6,7 +6,8 @@ import { BucketModule } from './modules/bucket/bucket.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
 import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { MediaAdminModule } from './modules/media/admin/media-admin.module.js';
-import { UsersAdminModule } from './modules/session/admin/users-admin.module.js';
+import { ProfileModule } from './modules/users/profile.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 import { VoteExportModule } from './modules/voting/export/vote-export.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
@@ -25,9 +26,11 @@ import { HealthChecks } from './platform/health/health-checks.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { ThrottleModule } from './platform/http/throttle.module.js';
 import { SiteController } from './platform/http/site.controller.js';
+import { WebManifestController } from './platform/http/web-manifest.controller.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { MetricsModule } from './platform/metrics/metrics.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
+import { ShareModule } from './modules/share/share.module.js';
 
 /** The API process. Built from a validated config so tests can start it on their own data dir. */
 @Module({})
@@ -54,16 +57,18 @@ export class AppModule {
         TrafficModule,
         JobsModule.register(config),
         MediaAdminModule,
-        UsersAdminModule,
+        UsersModule,
+        ProfileModule,
         VoteExportModule,
         PopulationModule,
         BucketModule,
         MaintenanceModule,
         StatsModule,
         ModerationModule,
+        ShareModule,
         MetricsModule.register('api'),
       ],
-      controllers: [HealthController, SiteController],
+      controllers: [HealthController, SiteController, WebManifestController],
       providers: [HealthChecks],
     };
   }

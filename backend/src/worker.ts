@@ -3,18 +3,19 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig, loadConfigOrExit } from './config/env.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
-import { GeocodingModule } from './modules/session/admin/geocoding.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 import { MediaModule } from './modules/media/media.module.js';
-import { MagicLinkMailModule } from './modules/session/magic-link-mail.module.js';
+import { SessionModule } from './modules/session/session.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
 import { CoreModule } from './platform/core.module.js';
 import { BudgetModule } from './platform/budget/budget.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
 import { LoggingModule } from './platform/logging/logging.module.js';
 import { PinoNestLogger } from './platform/logging/nest-logger.js';
-import { createRootLogger } from './platform/logging/root-logger.js';
+import { createRootLogger, ROOT_LOGGER, type RootLogger } from './platform/logging/root-logger.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { MetricsModule } from './platform/metrics/metrics.module.js';
+import { stopOnSignals } from './platform/process-life.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 
 /** The job handlers (and the magic-link mail sender, the reverse geocoding loop) without HTTP: the same modules the API runs, minus the web side. */
@@ -35,9 +36,9 @@ export class WorkerModule {
         MediaModule,
         // magic-link mail waits in the database: the worker sends it when the API does not run jobs
         MailModule.register(config),
-        MagicLinkMailModule,
+        SessionModule,
         // the users list's place names are looked up in the background, here when the API runs no jobs
-        GeocodingModule,
+        UsersModule,
         // its own metrics, on METRICS_PORT (a worker serves no other HTTP)
         MetricsModule.register('worker'),
       ],
@@ -54,12 +55,17 @@ async function bootstrap(): Promise<void> {
     );
     process.exit(1);
   }
-  const app = await NestFactory.createApplicationContext(WorkerModule.register(config), { bufferLogs: true });
+  const app = await NestFactory.createApplicationContext(WorkerModule.register(config), {
+    // JSON lines from the first one: a start that fails (a refused schema) says why in the same format
+    logger: new PinoNestLogger(createRootLogger(config.logLevel)),
+  });
   app.useLogger(app.get(PinoNestLogger));
   // SIGTERM/SIGINT: running jobs stop at their next checkpoint and go back to the queue
-  app.enableShutdownHooks();
+  stopOnSignals(app, app.get<RootLogger>(ROOT_LOGGER), 'worker');
   await app.init();
-  app.get(PinoNestLogger).log({ msg: `Worker running jobs (${config.redisUrl ? 'BullMQ' : 'database queue'})` });
+  app
+    .get(PinoNestLogger)
+    .log({ msg: `Worker running jobs (${config.redisUrl ? 'BullMQ' : 'database queue'})`, lifecycle: 'started' });
 }
 
 void bootstrap();

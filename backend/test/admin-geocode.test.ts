@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { GeocodeCache } from '../src/modules/session/admin/reverse-geocoder.js';
+import { GeocodeCache } from '../src/modules/users/reverse-geocoder.js';
 import { asAdmin, db } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newSessionId } from './support/visitor.js';

@@ -234,7 +234,13 @@ describe('nginx/default.conf', () => {
 
   it('replaces the client X-Forwarded-For with the address nginx sees', () => {
     const proxied = locations.filter((l) => /proxy_pass/.test(l.body));
-    expect(proxied.map((l) => l.path).sort()).toEqual(['/api/', '/api/media/upload', '/media/']);
+    expect(proxied.map((l) => l.path).sort()).toEqual([
+      '/api/',
+      '/api/media/upload',
+      '/manifest.webmanifest',
+      '/media/',
+      '/r/',
+    ]);
     for (const l of proxied) {
       expect(l.body).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
       expect(l.body).toMatch(/proxy_pass http:\/\/\$api_upstream;/);

@@ -107,6 +107,7 @@ interface Served {
   thumbUrl: string | null;
   previewUrl: string | null;
   srcset: string | null;
+  fullUrl: string | null;
   playbackUrl: string | null;
 }
 
@@ -142,8 +143,9 @@ for (const storage of ['local disk', 'S3'] as const) {
       expect(item).toMatchObject({ width: 20, height: 40, playbackUrl: null });
       expect(item.thumbUrl).toMatch(/^\/media\/renditions\/uploads\/.+\.jpg\/thumb-[0-9a-f]{20}\.webp$/);
       expect(item.previewUrl).toMatch(/^\/media\/renditions\/uploads\/.+\.jpg\/preview-[0-9a-f]{20}\.webp$/);
-      // a 20x40 picture is never enlarged: one candidate in the srcset
+      // a 20x40 picture is never enlarged: one candidate in the srcset, and the preview is its full size
       expect(item.srcset).toBe(`${item.previewUrl} 20w`);
+      expect(item.fullUrl).toBe(item.previewUrl);
       for (const url of [item.thumbUrl!, item.previewUrl!]) {
         const res = await get(t, url);
         expect(res.headers['content-type']).toBe('image/webp');
@@ -162,7 +164,7 @@ for (const storage of ['local disk', 'S3'] as const) {
       expect(picked.body).toMatchObject({ id: item.id, previewUrl: item.previewUrl, thumbUrl: item.thumbUrl });
     });
 
-    it('a large photo is scaled to 1440 and 480 px on its long edge; the srcset offers both', async () => {
+    it('a large photo is scaled to 2560, 1440 and 480 px on its long edge; the srcset offers the two smaller', async () => {
       const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#884422' } })
         .jpeg()
         .toBuffer();
@@ -177,6 +179,13 @@ for (const storage of ['local disk', 'S3'] as const) {
         height: 320,
       });
       expect(item.srcset).toBe(`${item.thumbUrl} 480w, ${item.previewUrl} 1440w`);
+      // the full-size overlay's picture: WebP from the decoded pixels, no metadata, cached for good
+      expect(item.fullUrl).toMatch(/\/full-[0-9a-f]{20}\.webp$/);
+      const full = await get(t, item.fullUrl!);
+      expect(full.headers['cache-control']).toBe(IMMUTABLE);
+      const meta = await sharp(full.body as Buffer).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 2560, height: 1707 });
+      expect(meta.exif).toBeUndefined();
     });
 
     it('an animated GIF keeps animating in its renditions', async () => {

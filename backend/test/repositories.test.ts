@@ -1,4 +1,4 @@
-import { UsersAdminRepository } from '../src/modules/session/admin/users-admin.repository.js';
+import { UsersAdminRepository } from '../src/modules/users/admin/users-admin.repository.js';
 import { MediaAdminRepository } from '../src/modules/media/admin/media-admin.repository.js';
 import { PopulationRepository } from '../src/modules/voting/population/population.repository.js';
 import { db, seedStoredMedia, seedView, seedVote } from './support/admin.js';

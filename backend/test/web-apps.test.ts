@@ -68,7 +68,10 @@ describe('the admin portal served at /adm', () => {
   });
 });
 
-/** What a browser gets for the visitor app's JS and CSS: the build's brotli or gzip copy, never a bigger plain file. */
+/**
+ * What a browser gets for the visitor app's JS and CSS: the build's brotli or gzip copy, never a bigger
+ * plain file; and what makes the app installable and crawlable (issue 29).
+ */
 describe('the built apps sent pre-compressed', () => {
   let t: TestApp;
   let dir: string;
@@ -98,7 +101,9 @@ describe('the built apps sent pre-compressed', () => {
     await writeFile(path.join(dir, 'assets', 'index-abc.js.gz'), gzipSync(js));
     await writeFile(path.join(dir, 'assets', 'style-abc.css'), css);
     await writeFile(path.join(dir, 'assets', 'style-abc.css.gz'), gzipSync(css));
-    t = await startTestApp({ VISITOR_WEB_DIR: dir });
+    await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\nDisallow: /api/\n');
+    await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    t = await startTestApp({ VISITOR_WEB_DIR: dir, SITE_DOMAIN_NAMES: 'vibes.example=Vibe Check Central' });
     await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
     port = (t.server.address() as AddressInfo).port;
   });
@@ -157,5 +162,39 @@ describe('the built apps sent pre-compressed', () => {
       undefined,
       expect.stringContaining('application/json'),
     ]);
+  });
+
+  it('answers robots.txt as text, not the app', async () => {
+    const res = await request(t.server).get('/robots.txt').set('Accept', 'text/html,*/*').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toContain('Disallow: /api/');
+  });
+
+  it('answers the manifest with the name of the domain asked, icons and standalone display', async () => {
+    const res = await request(t.server).get('/manifest.webmanifest').set('Accept', '*/*').expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = JSON.parse(res.text) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: "How's my Vibe?", short_name: 'Hows my Vibe', display: 'standalone' });
+    expect(manifest).toMatchObject({
+      start_url: '/',
+      theme_color: expect.any(String),
+      background_color: expect.any(String),
+    });
+    const icons = manifest.icons as { sizes: string; purpose: string }[];
+    for (const sizes of ['192x192', '512x512'])
+      expect(
+        icons
+          .filter((i) => i.sizes === sizes)
+          .map((i) => i.purpose)
+          .sort(),
+      ).toEqual(['any', 'maskable']);
+    const other = await request(t.server).get('/manifest.webmanifest').set('Host', 'vibes.example').expect(200);
+    expect(JSON.parse(other.text)).toMatchObject({ name: 'Vibe Check Central', short_name: 'Vibe Check' });
+  });
+
+  it('serves the service worker revalidated on every load, so a deploy reaches it', async () => {
+    const res = await request(t.server).get('/sw.js').expect(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -6,9 +6,12 @@ import './styles/avatar.css';
 import './styles/buttons.css';
 import './styles/forms.css';
 import { App } from './app/App';
+import { registerServiceWorker } from './app/service-worker';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

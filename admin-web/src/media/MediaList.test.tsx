@@ -26,6 +26,7 @@ const media = (id: number, name: string, mimeType = 'image/jpeg'): AdminMedia =>
   thumbUrl: null,
   previewUrl: null,
   srcset: null,
+  fullUrl: null,
   playbackUrl: null,
 });
 const rows = [media(1, 'beach.jpg'), media(2, 'party.mp4', 'video/mp4'), media(3, 'cat.png', 'image/png')];

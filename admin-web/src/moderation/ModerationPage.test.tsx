@@ -16,6 +16,7 @@ const item = (id: number, over: Partial<ModerationItem> = {}): ModerationItem =>
   thumbUrl: null,
   previewUrl: null,
   srcset: null,
+  fullUrl: null,
   playbackUrl: null,
   mimeType: 'image/jpeg',
   originalName: `photo-${id}.jpg`,

@@ -24,7 +24,7 @@ interface Entry {
 /**
  * The one owner of everything a process runs in the background (loops, timers, queue workers,
  * listeners besides the API's). Each registers here when it starts; app.close() (SIGTERM and
- * SIGINT through enableShutdownHooks, in the API and the worker) stops them here, stage by stage,
+ * SIGINT through stopOnSignals, in the API and the worker) stops them here, stage by stage,
  * and nowhere else. A stop that fails is logged and does not hold up the others.
  */
 @Injectable()

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/env.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { openDataSource } from './database/migrate.js';
+import { SchemaNewerThanReleaseError } from './database/schema-guard.js';
 import { AuditLog } from './audit/audit-log.js';
 import { BackgroundWork } from './background-work.js';
 import { Database } from './database/sql.js';
@@ -24,7 +25,11 @@ export class CoreModule {
       module: CoreModule,
       imports: [
         TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(config),
+          useFactory: () => ({
+            ...dataSourceOptions(config),
+            // a refused schema stays refused: stop now, not after ten retries
+            toRetry: (err: unknown) => !(err instanceof SchemaNewerThanReleaseError),
+          }),
           dataSourceFactory: (options) => openDataSource(options!),
         }),
       ],

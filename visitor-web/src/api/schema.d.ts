@@ -160,38 +160,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/users/check-username/{name}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['SessionController_checkUsername'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/users/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch: operations['SessionController_update'];
-    trace?: never;
-  };
   '/api/auth/send-magic-link': {
     parameters: {
       query?: never;
@@ -672,6 +640,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/check-username/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProfileController_checkUsername'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['ProfileController_update'];
+    trace?: never;
+  };
   '/api/admin/export-votes': {
     parameters: {
       query?: never;
@@ -1008,6 +1008,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/shares': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ShareController_mine'];
+    put?: never;
+    post: operations['ShareController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shares/{shareId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ShareController_open'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['ShareController_change'];
+    trace?: never;
+  };
+  '/api/shares/{shareId}/view': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ShareController_view'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shares/{shareId}/vote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ShareController_vote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1072,14 +1136,6 @@ export interface components {
       /** @description An operator banned the account: it may browse, but not upload, vote or report */
       banned: boolean;
     };
-    UsernameAvailabilityDto: {
-      /** @description case-insensitive; your own name counts as available */
-      available: boolean;
-    };
-    UpdateProfileDto: {
-      username?: string;
-      email?: string;
-    };
     SendMagicLinkDto: {
       email: string;
       username?: string;
@@ -1104,6 +1160,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1134,6 +1192,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1287,6 +1347,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
@@ -1400,6 +1462,14 @@ export interface components {
       savedAccounts: number;
       /** @description the vote population's fake users */
       seededUsers: number;
+    };
+    UsernameAvailabilityDto: {
+      /** @description case-insensitive; your own name counts as available */
+      available: boolean;
+    };
+    UpdateProfileDto: {
+      username?: string;
+      email?: string;
     };
     PopulationPlanDto: {
       /** @description media that exist now: each gets 10-50 votes */
@@ -1641,6 +1711,8 @@ export interface components {
       previewUrl: string | null;
       /** @description `<img srcset>` of the thumbnail and the preview */
       srcset: string | null;
+      /** @description Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed) */
+      fullUrl: string | null;
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       /** @description the media id */
@@ -1726,6 +1798,38 @@ export interface components {
     UnbanResultDto: {
       unbanned: number[];
       notFound: number[];
+    };
+    CreateShareDto: {
+      /** @description One of your own uploads */
+      mediaId: number;
+    };
+    ShareLinkDto: {
+      shareId: string;
+      /** @description The link to share: PUBLIC_URL/r/{shareId} */
+      url: string;
+      mediaId: number;
+      enabled: boolean;
+      indexable: boolean;
+      /** @description Visitors shown the item through the link */
+      views: number;
+      /** @description Of them, those who voted on it */
+      votes: number;
+    };
+    UpdateShareDto: {
+      /** @description false turns the link off: it then says the item is not available */
+      enabled?: boolean;
+      /** @description true lets search engines index the link’s page */
+      indexable?: boolean;
+    };
+    SharedItemDto: {
+      shareId: string;
+      item: components['schemas']['RateItemDto'];
+      /** @description false for the owner (no vote on one’s own) and for a visitor who voted on it */
+      rateable: boolean;
+    };
+    ShareVisitDto: {
+      /** @description true when this visit counted now (once per visitor, link and kind) */
+      counted: boolean;
     };
   };
   responses: never;
@@ -2265,51 +2369,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SessionDto'];
-        };
-      };
-    };
-  };
-  SessionController_checkUsername: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        name: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UsernameAvailabilityDto'];
-        };
-      };
-    };
-  };
-  SessionController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateProfileDto'];
-      };
-    };
-    responses: {
-      /** @description 409 Username is already taken */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProfileDto'];
         };
       };
     };
@@ -3412,6 +3471,51 @@ export interface operations {
       };
     };
   };
+  ProfileController_checkUsername: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsernameAvailabilityDto'];
+        };
+      };
+    };
+  };
+  ProfileController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateProfileDto'];
+      };
+    };
+    responses: {
+      /** @description 409 Username is already taken */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileDto'];
+        };
+      };
+    };
+  };
   VoteExportController_export: {
     parameters: {
       query?: never;
@@ -4178,6 +4282,142 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  ShareController_mine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your links, with the views and votes each brought */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShareLinkDto'][];
+        };
+      };
+    };
+  };
+  ShareController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateShareDto'];
+      };
+    };
+    responses: {
+      /** @description The item’s link (the same one each time); 403 not yours; 404 no such media */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShareLinkDto'];
+        };
+      };
+    };
+  };
+  ShareController_open: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        shareId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 404 when the link is off, or its item hidden or deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SharedItemDto'];
+        };
+      };
+    };
+  };
+  ShareController_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        shareId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateShareDto'];
+      };
+    };
+    responses: {
+      /** @description 404 when the link is not yours */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShareLinkDto'];
+        };
+      };
+    };
+  };
+  ShareController_view: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        shareId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The item was shown through the link (once per visitor) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShareVisitDto'];
+        };
+      };
+    };
+  };
+  ShareController_vote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        shareId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your vote on the item came through the link (counted once, only if you voted) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShareVisitDto'];
+        };
       };
     };
   };

@@ -24,3 +24,5 @@ export type ReportReason = Schemas['ReportMediaDto']['reason'];
 export type AdConfig = Schemas['AdConfigDto'];
 export type PublicTrafficConfig = Schemas['PublicRedirectConfigDto'];
 export type SiteConfig = Schemas['SiteConfigDto'];
+export type ShareLink = Schemas['ShareLinkDto'];
+export type SharedItem = Schemas['SharedItemDto'];

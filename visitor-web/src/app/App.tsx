@@ -6,6 +6,7 @@ import { configureAnalytics } from '../lib/analytics';
 import { Toaster } from '../components/Toaster';
 import { createQueryClient } from './query-client';
 import { AppRouter } from './router';
+import { AppStatus } from './AppStatus';
 
 function AnalyticsConfig() {
   const { data, isError, isPlaceholderData } = useSiteConfig();
@@ -24,6 +25,7 @@ export function App() {
         <AnalyticsConfig />
         <AppRouter />
         <Toaster />
+        <AppStatus />
       </SessionProvider>
     </QueryClientProvider>
   );

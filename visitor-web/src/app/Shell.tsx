@@ -15,6 +15,7 @@ import { NAV_ITEMS } from './nav';
 import { useBottomBarVisible } from './use-bottom-bar';
 import './shell.css';
 import { sessionErrorText } from './session-error';
+import { useCanonical } from './canonical';
 
 const NAV_ICONS: Record<string, typeof FlameIcon> = {
   '/': FlameIcon,
@@ -39,11 +40,14 @@ export function Shell() {
   const location = useLocation();
   const lastPath = useRef<string | null>(null);
 
-  const page = NAV_ITEMS.find((n) => n.to === location.pathname);
+  // a share link (/r/{shareId}) is the rating screen
+  const route = location.pathname.startsWith('/r/') ? '/' : location.pathname;
+  const page = NAV_ITEMS.find((n) => n.to === route);
   useEffect(() => {
     const title = page ? page.title : 'Page Not Found';
     document.title = siteName ? `${title} · ${siteName}` : title;
   }, [page, siteName]);
+  useCanonical(page ? location.pathname : null);
 
   useEffect(() => {
     if (lastPath.current === location.pathname) return;

@@ -29,6 +29,8 @@ export function AppRouter() {
       <Routes>
         <Route element={<Shell />}>
           <Route path="/" element={<RatePage />} />
+          {/* a share link: the rating screen with that item first */}
+          <Route path="/r/:shareId" element={<RatePage />} />
           <Route path="/upload" element={page(<UploadPage />)} />
           <Route path="/stats" element={page(<StatsPage />)} />
           <Route path="/profile" element={page(<ProfilePage />)} />

@@ -123,3 +123,11 @@ export const AlertIcon = (p: IconProps) => base(p, <path d="M12 3l10 18H2L12 3zM
 export const PlayIcon = (p: IconProps) => base(p, <path d="M8 5.5v13l10.5-6.5L8 5.5z" fill="currentColor" />);
 export const PauseIcon = (p: IconProps) => base(p, <path d="M8 5v14M16 5v14" />);
 export const FlagIcon = (p: IconProps) => base(p, <path d="M5 21V4M5 4h11l-2 4 2 4H5" />);
+export const ShareIcon = (p: IconProps) =>
+  base(
+    p,
+    <>
+      <path d="M12 3v13M7 8l5-5 5 5" />
+      <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
+    </>,
+  );

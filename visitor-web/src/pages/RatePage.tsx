@@ -1,3 +1,4 @@
+import { useParams } from 'react-router-dom';
 import { useSession } from '../lib/session';
 import { PageHeader } from '../components/PageHeader';
 import { RatingView } from '../features/rating/components/RatingView';
@@ -6,11 +7,12 @@ import { BannedNotice } from '../features/account/components/BannedNotice';
 
 export default function RatePage() {
   const { user } = useSession();
+  const { shareId } = useParams();
   return (
     <div className="page page--rate">
       <PageHeader eyebrow="Rate Photos" title="How's my Vibe?" />
       <BannedNotice />
-      <RatingView userId={user?.id} adSlot={<AdZone zoneId="zone1" />} />
+      <RatingView userId={user?.id} shareId={shareId} adSlot={<AdZone zoneId="zone1" />} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { auditActions } from '../../platform/audit/audit-actions.js';
 import { MediaModule } from '../media/media.module.js';
-import { SystemUsersModule } from '../session/system-users.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { BucketController } from './bucket.controller.js';
 import { BucketMediaRepository } from './bucket-media.repository.js';
 import { BucketService } from './bucket.service.js';
@@ -11,7 +11,7 @@ import { ImportMediaJob } from './jobs/import-media.job.js';
 
 /** Admin: bucket listing, deletion, duplicate scan, import of bucket objects as media. */
 @Module({
-  imports: [SystemUsersModule, MediaModule],
+  imports: [UsersModule, MediaModule],
   controllers: [BucketController],
   providers: [
     BucketService,

@@ -17,7 +17,7 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, Api
 import type { Response } from 'express';
 import { clientNetwork } from '../../platform/budget/client-network.js';
 import { badRequest, forbidden, notFound } from '../../platform/domain-error.js';
-import type { User } from '../session/domain/user.js';
+import type { User } from '../users/domain/user.js';
 import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
 import { ExcludeIdsPipe, MediaIdPipe } from './dto/media-id.pipe.js';
 import {

@@ -203,6 +203,10 @@ export class MediaService {
     return (await this.media.existsFromOthers(userId)) ? { kind: 'all-rated' } : { kind: 'empty' };
   }
 
+  findById(mediaId: number): Promise<Media | null> {
+    return this.media.findById(mediaId);
+  }
+
   recordView(userId: number, mediaId: number): Promise<boolean> {
     return this.media.recordView(userId, mediaId);
   }

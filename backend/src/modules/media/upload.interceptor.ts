@@ -6,7 +6,7 @@ import path from 'node:path';
 import { catchError, mergeMap, type Observable } from 'rxjs';
 import { AppConfig } from '../../config/env.js';
 import { badRequest, DomainError, forbidden } from '../../platform/domain-error.js';
-import type { User } from '../session/domain/user.js';
+import type { User } from '../users/domain/user.js';
 import { assertRequestSize, type ReceivedFile, tooLargeMessage, VIDEO_MAX_BYTES } from './domain/upload-policy.js';
 import { SniffingUploadStorage } from './infrastructure/sniffing-upload-storage.js';
 

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { clientNetwork } from '../../platform/budget/client-network.js';
 import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
-import type { User } from '../session/domain/user.js';
+import type { User } from '../users/domain/user.js';
 import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
 import { MediaIdPipe } from '../media/dto/media-id.pipe.js';
 import { ReportedDto, ReportMediaDto } from './dto/report.dto.js';

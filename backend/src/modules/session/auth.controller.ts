@@ -5,18 +5,18 @@ import { AppConfig } from '../../config/env.js';
 import { clientIp } from '../../platform/http/client-ip.js';
 import { AuthService } from './auth.service.js';
 import { MAGIC_LINK_PAGE_CSP, magicLinkPage } from './magic-link-page.js';
-import type { User } from './domain/user.js';
+import type { User } from '../users/domain/user.js';
 import { LoginExistingDto, MessageDto, SendMagicLinkDto } from './dto/auth.dto.js';
 import { CurrentVisitor, Visitor } from './identity/visitor.guard.js';
 import { SessionCookies } from './identity/session-cookie.js';
-import { UserRepository } from './user.repository.js';
+import { Users } from '../users/users.js';
 
 @ApiTags('auth')
 @Controller('api/auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly users: UserRepository,
+    private readonly users: Users,
     private readonly config: AppConfig,
     private readonly cookies: SessionCookies,
   ) {}

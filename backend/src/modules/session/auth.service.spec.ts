@@ -11,7 +11,7 @@ import {
   type MagicLinkToken,
   type QueuedLinkMail,
 } from './magic-link.repository.js';
-import { FakeUserRepository } from './testing/fake-user.repository.js';
+import { FakeUsers } from '../users/testing/fake-users.js';
 
 class FakeMailer extends Mailer {
   sent: MailMessage[] = [];
@@ -31,7 +31,7 @@ class FakeLinks extends MagicLinkRepository {
   tokens: Array<MagicLinkToken & { tokenHash: string; handoffHash?: string | null }> = [];
   outbox: Array<QueuedLinkMail & { failed: boolean; due: Date }> = [];
   issued: LinkRequest[] = [];
-  constructor(private readonly users: FakeUserRepository) {
+  constructor(private readonly users: FakeUsers) {
     super();
   }
   async issue(r: LinkRequest) {
@@ -111,13 +111,13 @@ const config = { publicUrl: 'http://vibe.test', runJobs: false } as AppConfig;
 const tokenFrom = (m: MailMessage) => m.text.match(/token=([A-Za-z0-9_-]+)/)![1]!;
 
 describe('AuthService and the magic-link sender', () => {
-  let users: FakeUserRepository;
+  let users: FakeUsers;
   let links: FakeLinks;
   let mailer: FakeMailer;
   let sender: MagicLinkSender;
   let auth: AuthService;
   beforeEach(() => {
-    users = new FakeUserRepository();
+    users = new FakeUsers();
     links = new FakeLinks(users);
     mailer = new FakeMailer();
     sender = new MagicLinkSender(

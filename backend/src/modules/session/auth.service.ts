@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, forbidden, unauthenticated } from '../../platform/domain-error.js';
-import type { User } from './domain/user.js';
+import type { User } from '../users/domain/user.js';
 import { MagicLinkSender } from './magic-link-sender.js';
 import { MagicLinkRepository, type MagicLinkPurpose, type MagicLinkToken } from './magic-link.repository.js';
-import { UserRepository } from './user.repository.js';
+import { Users } from '../users/users.js';
 
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 const RATE_WINDOW_MS = 15 * 60 * 1000;
@@ -34,7 +34,7 @@ function newSessionId(): string {
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: Users,
     private readonly links: MagicLinkRepository,
     private readonly sender: MagicLinkSender,
   ) {}

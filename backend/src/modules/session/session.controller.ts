@@ -1,28 +1,22 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AuthService } from './auth.service.js';
 import { clientNetwork } from '../../platform/budget/client-network.js';
 import { badRequest, unauthenticated } from '../../platform/domain-error.js';
-import type { User } from './domain/user.js';
-import {
-  ProfileDto,
-  SessionDto,
-  UpdateProfileDto,
-  UpsertSessionDto,
-  UsernameAvailabilityDto,
-} from './dto/session.dto.js';
-import { CurrentVisitor, Visitor } from './identity/visitor.guard.js';
+import type { User } from '../users/domain/user.js';
+import { SessionDto, UpsertSessionDto } from './dto/session.dto.js';
+import { ProfileDto } from '../users/dto/profile.dto.js';
 import { SessionCookies } from './identity/session-cookie.js';
 import { SessionService } from './session.service.js';
-import { UserRepository } from './user.repository.js';
+import { Users } from '../users/users.js';
 
 @ApiTags('session')
 @Controller('api')
 export class SessionController {
   constructor(
     private readonly sessions: SessionService,
-    private readonly users: UserRepository,
+    private readonly users: Users,
     private readonly cookies: SessionCookies,
     private readonly auth: AuthService,
   ) {}
@@ -70,18 +64,5 @@ export class SessionController {
     const user = sessionId ? await this.users.findBySessionId(sessionId) : null;
     if (!user) throw unauthenticated();
     return user;
-  }
-
-  @Get('users/check-username/:name')
-  @ApiOkResponse({ type: UsernameAvailabilityDto })
-  async checkUsername(@Param('name') name: string, @Req() req: Request): Promise<UsernameAvailabilityDto> {
-    return { available: await this.sessions.isUsernameAvailable(name, this.cookies.read(req)) };
-  }
-
-  @Patch('users/:id')
-  @ApiOkResponse({ type: ProfileDto, description: '409 Username is already taken' })
-  @Visitor('params.id')
-  async update(@CurrentVisitor() user: User, @Body() body: UpdateProfileDto): Promise<ProfileDto> {
-    return ProfileDto.of(await this.sessions.updateProfile(user, body));
   }
 }

@@ -1,18 +1,24 @@
 import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { SessionCookies } from './identity/session-cookie.js';
 import { VisitorGuard } from './identity/visitor.guard.js';
 import { VisitorLookup } from './identity/visitor-lookup.js';
-import { TypeormUserRepository } from './infrastructure/typeorm-user.repository.js';
-import { MagicLinkMailModule } from './magic-link-mail.module.js';
+import { TypeormMagicLinkRepository } from './infrastructure/typeorm-magic-link.repository.js';
+import { MagicLinkSender } from './magic-link-sender.js';
+import { MagicLinkRepository } from './magic-link.repository.js';
+import { OutboxBacklog } from './outbox-backlog.js';
 import { SessionController } from './session.controller.js';
 import { SessionService } from './session.service.js';
-import { UserRepository } from './user.repository.js';
 
-/** Visitor identity: sessions, profiles, magic links, and the guard other modules use. */
+/**
+ * Visitor identity: the session cookie and the guard every visitor route uses, magic links and
+ * the sender that drains their outbox (in every process that runs jobs, so the worker imports
+ * this module too; needs MailModule).
+ */
 @Module({
-  imports: [MagicLinkMailModule],
+  imports: [UsersModule],
   controllers: [SessionController, AuthController],
   providers: [
     SessionService,
@@ -20,8 +26,11 @@ import { UserRepository } from './user.repository.js';
     VisitorGuard,
     SessionCookies,
     VisitorLookup,
-    { provide: UserRepository, useClass: TypeormUserRepository },
+    MagicLinkSender,
+    OutboxBacklog,
+    { provide: MagicLinkRepository, useClass: TypeormMagicLinkRepository },
   ],
-  exports: [UserRepository, VisitorGuard, SessionCookies, VisitorLookup],
+  // a guard is built in the module of the controller that uses it: its dependencies go along
+  exports: [VisitorGuard, SessionCookies, VisitorLookup, UsersModule],
 })
 export class SessionModule {}

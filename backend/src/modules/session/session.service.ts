@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
 import { Budget, HOUR_MS, type Receipt } from '../../platform/budget/budget.js';
 import { conflict } from '../../platform/domain-error.js';
-import { USERNAME_PATTERN, type User } from './domain/user.js';
-import { generateUniqueUsername } from './domain/username-generator.js';
-import { UserRepository } from './user.repository.js';
+import type { User } from '../users/domain/user.js';
+import { generateUniqueUsername } from '../users/domain/username-generator.js';
+import { Users } from '../users/users.js';
 
+/** A visitor's session: the first request of a new session id creates its guest user. */
 @Injectable()
 export class SessionService {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: Users,
     private readonly budget: Budget,
     private readonly config: AppConfig,
   ) {}
@@ -57,20 +58,5 @@ export class SessionService {
       if (spent) await this.budget.refund(spent).catch(() => undefined);
       throw err;
     }
-  }
-
-  async isUsernameAvailable(name: string, currentSessionId: string | null): Promise<boolean> {
-    if (!USERNAME_PATTERN.test(name)) return false;
-    const me = currentSessionId ? await this.users.findBySessionId(currentSessionId) : null;
-    return !(await this.users.isUsernameTaken(name, me?.id));
-  }
-
-  async updateProfile(user: User, changes: { username?: string; email?: string }): Promise<User> {
-    const username =
-      changes.username !== undefined && changes.username !== user.username ? changes.username : undefined;
-    if (username && (await this.users.isUsernameTaken(username, user.id))) throw conflict('Username is already taken');
-    const email = changes.email === undefined ? undefined : changes.email.trim() || null;
-    if (username === undefined && (email === undefined || email === user.email)) return user;
-    return this.users.updateProfile(user.id, { username, email: email === user.email ? undefined : email });
   }
 }

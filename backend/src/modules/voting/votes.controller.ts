@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { clientNetwork } from '../../platform/budget/client-network.js';
-import type { User } from '../session/domain/user.js';
+import type { User } from '../users/domain/user.js';
 import { CurrentVisitor, RefuseBanned, Visitor } from '../session/identity/visitor.guard.js';
 import { CastVoteDto, VoteReceiptDto } from './dto/vote.dto.js';
 import { VotingService } from './voting.service.js';

@@ -48,7 +48,6 @@ export function configureApp(app: NestExpressApplication): INestApplication {
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
   );
   app.useGlobalFilters(new ErrorFilter(app.get(OutageLog), app.get<RootLogger>(ROOT_LOGGER)));
-  app.enableShutdownHooks();
 
   // production keeps the API's map to admins (a browser asks for the admin login)
   if (config.nodeEnv === 'production') app.use(['/api/docs', '/api/docs-json', '/api/docs-yaml'], adminOnlyDocs(app));

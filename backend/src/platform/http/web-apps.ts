@@ -41,7 +41,7 @@ export function serveWebApps(app: Express, config: AppConfig): void {
       }),
     );
     app.get(
-      prefix === '/' ? /^\/(?!api\/|api$|media\/).*/ : new RegExp(`^${prefix}(/.*)?$`),
+      prefix === '/' ? /^\/(?!api\/|api$|media\/|r\/|manifest\.webmanifest$).*/ : new RegExp(`^${prefix}(/.*)?$`),
       (req: Request, res: Response, next: NextFunction) => {
         if (req.method !== 'GET' || !req.accepts('html')) return next();
         res.setHeader('Cache-Control', 'no-cache');

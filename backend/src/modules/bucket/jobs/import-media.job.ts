@@ -16,7 +16,7 @@ import { type AcceptedType, acceptUpload, nameExtension, SNIFF_BYTES } from '../
 import { OriginalCleaner } from '../../media/original-cleaner.js';
 import { RenditionService } from '../../media/renditions/rendition.service.js';
 import { workRootOf } from '../../media/work-dir.js';
-import { SystemUsers } from '../../session/system-users.js';
+import { SystemUsers } from '../../users/system-users.js';
 import { BucketMediaRepository, type ImportCheckpoint, type ImportedObject } from '../bucket-media.repository.js';
 import type { BucketFile } from '../domain/duplicates.js';
 import { IMPORT_BATCH, importedName, isImportCandidate } from '../domain/import-policy.js';

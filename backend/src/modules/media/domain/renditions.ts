@@ -9,10 +9,15 @@
 export const THUMB_EDGE = 480;
 /** Long edge of the display preview: the rating stage on a DPR 3 phone (≈ 1086 px) and a desktop. */
 export const PREVIEW_EDGE = 1440;
+/**
+ * Long edge of the full-size picture the "open full size" overlay shows (photos only): a 1440p
+ * desktop at DPR 1.8 or a phone zoomed in, for a few hundred KB instead of the camera's megabytes.
+ */
+export const FULL_EDGE = 2560;
 /** Videos are never served taller (landscape) or wider (portrait) than this. */
 export const VIDEO_SHORT_EDGE = 720;
 
-export type RenditionKind = 'thumb' | 'preview' | 'playback';
+export type RenditionKind = 'thumb' | 'preview' | 'full' | 'playback';
 
 export interface RenditionFile {
   key: string;
@@ -26,6 +31,8 @@ export interface RenditionFile {
 export interface Renditions {
   thumb?: RenditionFile;
   preview?: RenditionFile;
+  /** Photos: WebP ≤ 2560 px for the full-size overlay (items rendered before it existed have none: the preview serves). */
+  full?: RenditionFile;
   /** Videos: H.264/AAC ≤ 720p, moov first, re-encoded from decoded frames: no metadata, no SEI, one video and one sound stream. */
   playback?: RenditionFile;
 }
@@ -76,7 +83,7 @@ export function originalKeyOf(key: string): string | null {
 
 /** The rendition files of a row, as a list (deleting them, finding one by key). */
 export const renditionFiles = (r: Renditions | null | undefined): RenditionFile[] =>
-  r ? [r.thumb, r.preview, r.playback].filter((f): f is RenditionFile => f !== undefined) : [];
+  r ? [r.thumb, r.preview, r.full, r.playback].filter((f): f is RenditionFile => f !== undefined) : [];
 
 /** Display size of a picture after its orientation (EXIF 5–8 and a 90°/270° video turn swap the sides). */
 export function displaySize(width: number, height: number, quarterTurns: boolean): { width: number; height: number } {
@@ -122,6 +129,8 @@ export interface MediaDelivery {
   thumbUrl: string | null;
   previewUrl: string | null;
   srcset: string | null;
+  /** the full-size overlay's picture: the full rendition, else the preview */
+  fullUrl: string | null;
   playbackUrl: string | null;
 }
 
@@ -130,7 +139,7 @@ export function deliveryOf(
   m: { width: number | null; height: number | null; placeholder: string | null; renditions: Renditions | null },
   urlOf: (key: string) => string,
 ): MediaDelivery {
-  const { thumb, preview, playback } = m.renditions ?? {};
+  const { thumb, preview, full, playback } = m.renditions ?? {};
   const widths = [thumb, preview].filter((f): f is RenditionFile => f !== undefined);
   // a small picture's thumbnail and preview are the same size: the preview (better quality) is enough
   const candidates = widths.filter((f, i) => !widths.slice(i + 1).some((g) => g.width === f.width));
@@ -141,6 +150,7 @@ export function deliveryOf(
     thumbUrl: thumb ? urlOf(thumb.key) : null,
     previewUrl: preview ? urlOf(preview.key) : null,
     srcset: candidates.length ? candidates.map((f) => `${urlOf(f.key)} ${f.width}w`).join(', ') : null,
+    fullUrl: full ? urlOf(full.key) : preview ? urlOf(preview.key) : null,
     playbackUrl: playback ? urlOf(playback.key) : null,
   };
 }

@@ -22,6 +22,13 @@ export class MediaDeliveryDto implements MediaDelivery {
   @ApiProperty({
     type: String,
     nullable: true,
+    description:
+      'Photos: WebP ≤ 2560 px long edge for the full-size overlay (the preview for items made before it existed)',
+  })
+  fullUrl!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
     description: 'Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url`',
   })
   playbackUrl!: string | null;

@@ -14,6 +14,8 @@ export interface MadeSet {
   placeholder: string;
   thumb: MadeFile;
   preview: MadeFile;
+  /** photos that are not animations: the full-size overlay's picture */
+  full?: MadeFile;
   playback?: MadeFile;
 }
 

@@ -122,6 +122,7 @@ export class RenditionService {
     const files: Array<[RenditionKind, MadeFile]> = [
       ['thumb', made.thumb],
       ['preview', made.preview],
+      ...(made.full ? [['full', made.full] as [RenditionKind, MadeFile]] : []),
       ...(made.playback ? [['playback', made.playback] as [RenditionKind, MadeFile]] : []),
     ];
     const renditions: Renditions = {};

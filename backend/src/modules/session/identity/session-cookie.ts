@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
 import { AppConfig } from '../../../config/env.js';
 import { badRequest } from '../../../platform/domain-error.js';
-import { SESSION_ID_PATTERN } from '../domain/user.js';
+import { SESSION_ID_PATTERN } from '../domain/session-id.js';
 
 const BASE_NAME = 'vibe_session';
 /** The one-shot proof that this browser just confirmed a magic link (see `SessionHandoff`). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { UserRepository } from '../user.repository.js';
+import { Users } from '../../users/users.js';
 import { SessionCookies } from './session-cookie.js';
 
 /** For routes that are public but answer the request's own visitor more (a hidden item's files). */
@@ -8,7 +8,7 @@ import { SessionCookies } from './session-cookie.js';
 export class VisitorLookup {
   constructor(
     private readonly cookies: SessionCookies,
-    private readonly users: UserRepository,
+    private readonly users: Users,
   ) {}
 
   /** The id of the user the session cookie names, or null. */

@@ -10,8 +10,8 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { DomainError, forbidden, unauthenticated } from '../../../platform/domain-error.js';
-import type { User } from '../domain/user.js';
-import { UserRepository } from '../user.repository.js';
+import type { User } from '../../users/domain/user.js';
+import { Users } from '../../users/users.js';
 import { SessionCookies } from './session-cookie.js';
 
 /** Where a route names its user: `params.id`, `body.userId`, `query.userId`, ... */
@@ -34,7 +34,7 @@ type VisitorRequest = Request & { visitor?: User };
 @Injectable()
 export class VisitorGuard implements CanActivate {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: Users,
     private readonly reflector: Reflector,
     private readonly cookies: SessionCookies,
   ) {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { auditActions } from '../../../platform/audit/audit-actions.js';
-import { SystemUsersModule } from '../../session/system-users.module.js';
+import { UsersModule } from '../../users/users.module.js';
 import { TypeormPopulationRepository } from './infrastructure/typeorm-population.repository.js';
 import { PopulationController } from './population.controller.js';
 import { PopulationJob } from './population.job.js';
@@ -10,7 +10,7 @@ import { RemovePopulationJob } from './remove-population.job.js';
 
 /** Admin: vote population job (seeded users, votes and views). */
 @Module({
-  imports: [SystemUsersModule],
+  imports: [UsersModule],
   controllers: [PopulationController],
   providers: [
     PopulationService,

@@ -27,7 +27,9 @@ import { BudgetCounters1764300000000 } from './1764300000000-budget-counters.js'
 import { ReportStanding1764300100000 } from './1764300100000-report-standing.js';
 import { SeededUsers1764300200000 } from './1764300200000-seeded-users.js';
 import { SqlFiles1764310000000 } from './1764310000000-sql-files.js';
+import { SchemaReleases1795897344321 } from './1795897344321-schema-releases.js';
 import { MediaRenditionsVersion1795897564214 } from './1795897564214-media-renditions-version.js';
+import { ShareLinks1795897866598 } from './1795897866598-share-links.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -60,5 +62,7 @@ export const migrations = [
   ReportStanding1764300100000,
   SeededUsers1764300200000,
   SqlFiles1764310000000,
+  SchemaReleases1795897344321,
   MediaRenditionsVersion1795897564214,
+  ShareLinks1795897866598,
 ];

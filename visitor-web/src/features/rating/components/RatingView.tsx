@@ -28,8 +28,17 @@ import './rating-view.css';
 
 const RELOADED_KEY = 'hmv.reloadedFor';
 
-export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?: ReactNode }) {
-  const r = useRating(userId);
+export function RatingView({
+  userId,
+  shareId,
+  adSlot,
+}: {
+  userId: Id | undefined;
+  /** /r/{shareId}: that link's item first */
+  shareId?: string;
+  adSlot?: ReactNode;
+}) {
+  const r = useRating(userId, shareId);
   const height = useMediaAreaHeight();
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [reporting, setReporting] = useState<Id | null>(null);
@@ -197,12 +206,14 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
       </div>
       {side(
         <>
+          {/* aria-disabled, not disabled, while the next item loads: focus stays on the button
+              pressed, so it lands on the next item's vote controls (a disabled button drops it) */}
           <div className="vote">
             <button
               type="button"
               className="vote__btn vote__btn--not"
-              onClick={() => r.vote(false)}
-              disabled={!canVote}
+              onClick={() => canVote && r.vote(false)}
+              aria-disabled={!canVote}
             >
               <SnowIcon size={26} />
               <span className="vote__label">Not</span>
@@ -211,7 +222,12 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
                 <kbd>←</kbd>
               </span>
             </button>
-            <button type="button" className="vote__btn vote__btn--hot" onClick={() => r.vote(true)} disabled={!canVote}>
+            <button
+              type="button"
+              className="vote__btn vote__btn--hot"
+              onClick={() => canVote && r.vote(true)}
+              aria-disabled={!canVote}
+            >
               <FlameIcon size={26} />
               <span className="vote__label">Hot</span>
               <span className="vote__keys" aria-hidden="true">
@@ -224,8 +240,8 @@ export function RatingView({ userId, adSlot }: { userId: Id | undefined; adSlot?
           <button
             type="button"
             className="btn btn--ghost btn--block rate__skip"
-            onClick={r.skip}
-            disabled={!item || r.isSwapping}
+            onClick={() => item && !r.isSwapping && r.skip()}
+            aria-disabled={!item || r.isSwapping}
           >
             <SkipIcon size={18} /> Skip this photo
             <kbd className="rate__skip-key" aria-hidden="true">

@@ -120,7 +120,13 @@ export function ReportButton({
   className?: string;
 }) {
   return (
-    <button type="button" className={`report-trigger ${className}`.trim()} onClick={onClick} disabled={disabled}>
+    // aria-disabled, not disabled: a disabled button drops keyboard focus to the page between items
+    <button
+      type="button"
+      className={`report-trigger ${className}`.trim()}
+      onClick={() => !disabled && onClick()}
+      aria-disabled={disabled ? true : undefined}
+    >
       <FlagIcon size={16} /> Report
     </button>
   );

@@ -19,6 +19,7 @@ const base: RateItem = {
   thumbUrl: null,
   previewUrl: null,
   srcset: null,
+  fullUrl: null,
   playbackUrl: null,
 };
 // a real ThumbHash of a 3×4 portrait, base64 as the API sends it

@@ -1,8 +1,9 @@
-import { useState, type CSSProperties, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { isVideo } from '../../../components/MediaView';
 import { FALLBACK_ASPECT, placeholderUrl, storedAspect } from '../../../lib/renditions';
 import type { RateItem } from '../../../api/types';
 import { stageSizes } from '../hooks/use-media-area-height';
+import { releaseVideo } from '../hooks/preload';
 
 interface StageMediaProps {
   item: RateItem;
@@ -32,25 +33,58 @@ export function StageMedia({
   onPlayingChange,
 }: StageMediaProps) {
   // the stored display size; until the server knows it, the loaded file's own
-  const [natural, setNatural] = useState<number | null>(null);
-  const aspect = storedAspect(item) ?? natural ?? FALLBACK_ASPECT;
-  const placeholder = placeholderUrl(item.placeholder);
+  const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
+  const aspect = storedAspect(item) ?? (natural ? natural.w / natural.h : null) ?? FALLBACK_ASPECT;
+  const size = item.width && item.height ? { w: item.width, h: item.height } : natural;
+  // the placeholder goes once the picture has painted: a transparent PNG must not show it through
+  const [painted, setPainted] = useState(false);
+  const placeholder = painted ? null : placeholderUrl(item.placeholder);
   const frameStyle = {
     '--aspect': aspect,
+    // a small picture is shown at most at twice its size, not blown up to the stage
+    ...(size && !isVideo(item.mimeType) ? { '--max-w': `${size.w * 2}px`, '--max-h': `${size.h * 2}px` } : {}),
     backgroundImage: placeholder ? `url(${placeholder})` : undefined,
   } as CSSProperties;
   const measured = (w: number, h: number) => {
-    if (w > 0 && h > 0) setNatural(w / h);
+    if (w > 0 && h > 0) setNatural({ w, h });
   };
+  const loaded = (el: HTMLElement) => {
+    onLoad();
+    // once the picture's fade-in has run (or, with no transition, after the frame that shows it)
+    if (parseFloat(getComputedStyle(el).transitionDuration) > 0)
+      el.addEventListener('transitionend', () => setPainted(true), { once: true });
+    else requestAnimationFrame(() => requestAnimationFrame(() => setPainted(true)));
+  };
+
+  // Leaving the item lets its video go: without this a video voted away on a slow link keeps
+  // downloading (issue 29: 974 KB in the 25 s after the vote), starving the next item.
+  const ownVideo = useRef<HTMLVideoElement | null>(null);
+  const setVideo = useCallback(
+    (el: HTMLVideoElement | null) => {
+      ownVideo.current = el;
+      if (typeof videoRef === 'function') videoRef(el);
+      else if (videoRef) (videoRef as { current: HTMLVideoElement | null }).current = el;
+    },
+    [videoRef],
+  );
+  const source = item.playbackUrl ?? item.url;
+  useEffect(() => {
+    // (a development remount after the release below gets its source back)
+    const v = ownVideo.current;
+    if (v && !v.getAttribute('src')) v.src = source;
+    return () => {
+      if (v) releaseVideo(v);
+    };
+  }, [source]);
 
   return (
     <span className="rate__frame" style={frameStyle} data-testid="rate-frame">
       {isVideo(item.mimeType) ? (
         <video
           className={`rate__media-el${item.previewUrl ? ' rate__media-el--poster' : ''}`}
-          src={item.playbackUrl ?? item.url}
+          src={source}
           poster={item.previewUrl ?? undefined}
-          ref={videoRef}
+          ref={setVideo}
           autoPlay={autoPlay}
           muted
           loop
@@ -60,9 +94,9 @@ export function StageMedia({
           onLoadedMetadata={(e) => {
             measured(e.currentTarget.videoWidth, e.currentTarget.videoHeight);
             // not playing by itself: its poster or first frame is what the visitor rates
-            if (!autoPlay) onLoad();
+            if (!autoPlay) loaded(e.currentTarget);
           }}
-          onLoadedData={onLoad}
+          onLoadedData={(e) => loaded(e.currentTarget)}
           onPlay={() => onPlayingChange?.(true)}
           onPause={() => onPlayingChange?.(false)}
           onError={onError}
@@ -78,7 +112,7 @@ export function StageMedia({
           fetchPriority="high"
           onLoad={(e) => {
             measured(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight);
-            onLoad();
+            loaded(e.currentTarget);
           }}
           onError={onError}
         />

@@ -31,6 +31,27 @@ export function phoneLike(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767px), (pointer: coarse)').matches;
 }
 
+/**
+ * A link the browser says is slow or metered (Network Information API, where there is one): the
+ * next video's metadata only, as on a phone, so nothing competes with the item on screen.
+ */
+export function slowLink(): boolean {
+  const c = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return !!c && (c.saveData === true || ['slow-2g', '2g', '3g'].includes(c.effectiveType ?? ''));
+}
+
+/** Stops a video's download for good: no source left to fetch (src removed, load()). */
+export function releaseVideo(v: HTMLVideoElement): void {
+  v.pause();
+  v.removeAttribute('src');
+  v.load();
+}
+
+/** A preload no longer wanted (swapped in, or too old): its video stops downloading. */
+export function dropPreload(p: Preload): void {
+  for (const el of p.elements) if (el instanceof HTMLVideoElement) releaseVideo(el);
+}
+
 function preloadImage(src: string, srcset: string | null | undefined, sizes: string, settle: (ok: boolean) => void) {
   const img = new Image();
   img.decoding = 'async';

@@ -7,7 +7,8 @@ import { fetchRandomMedia, NothingShowableError, recordView, retryOnce, submitVo
 import type { Id, RateItem, VoteResult } from '../../../api/types';
 import { FALLBACK_ASPECT, storedAspect } from '../../../lib/renditions';
 import { mediaAreaHeight, stageSizes } from './use-media-area-height';
-import { NEXT_CACHE_MS, phoneLike, prefetchUsable, preloadMedia, type Preload } from './preload';
+import { dropPreload, NEXT_CACHE_MS, phoneLike, prefetchUsable, preloadMedia, slowLink, type Preload } from './preload';
+import { countShareVisit, openShare } from '../../../lib/share-api';
 
 const MAX_EXCLUDED = 50;
 
@@ -27,8 +28,10 @@ const same = (a: Id | undefined, b: Id | undefined) => a !== undefined && b !== 
  * loaded, so a vote or skip swaps it in at once while the vote is still on its way. Votes count
  * only once the item's media has loaded; media that fails to load is skipped for good.
  */
-export function useRating(userId: Id | undefined) {
+export function useRating(userId: Id | undefined, shareId?: string) {
   const qc = useQueryClient();
+  // A share link (/r/{shareId}) puts its item first, once; then the normal random flow.
+  const share = useRef(shareId ? { id: shareId, pending: true, mediaId: null as string | null } : null);
   const excluded = useRef<Id[]>([]);
   const voted = useRef(new Set<string>());
   const viewed = useRef(new Set<string>());
@@ -42,9 +45,36 @@ export function useRating(userId: Id | undefined) {
   const failedIds = () => [...failed.current].slice(-MAX_EXCLUDED);
   const hasFailed = (id: Id) => failed.current.has(String(id));
 
+  /** The shared item when it can be rated here; a link that leads nowhere says so and the flow goes on. */
+  const sharedFirst = async (): Promise<RateItem | null> => {
+    const s = share.current;
+    if (!s?.pending) return null;
+    s.pending = false;
+    try {
+      const opened = await openShare(s.id);
+      // the owner's own item, or one already voted on: straight to the random flow
+      if (!opened.rateable) return null;
+      s.mediaId = String(opened.item.id);
+      return opened.item;
+    } catch (err) {
+      if (isStatus(err, 404))
+        toast({
+          title: 'That shared photo is not available',
+          description: 'It may have been removed, or its link turned off. Here is something else to rate.',
+        });
+      return null;
+    }
+  };
+  const viaShare = (id: Id) => {
+    const s = share.current;
+    return s && s.mediaId === String(id) ? s.id : null;
+  };
+
   const current = useQuery({
     queryKey: currentKey,
     queryFn: async () => {
+      const shared = await sharedFirst();
+      if (shared) return shared;
       const pick = await fetchRandomMedia(userId!, [...excluded.current, ...failedIds(), ...recentVotes()]);
       if (!pick || !hasFailed(pick.id)) return pick;
       // The server offers excluded items again when nothing else is left: skipped ones are
@@ -87,14 +117,17 @@ export function useRating(userId: Id | undefined) {
     const aspect = storedAspect(n) ?? FALLBACK_ASPECT;
     const p = preloadMedia(n, {
       sizes: stageSizes(mediaAreaHeight(window.innerWidth, window.innerHeight), aspect),
-      phone: phoneLike(),
+      phone: phoneLike() || slowLink(),
       onSettle: (done) => {
         if (done.state === 'failed') failed.current.add(String(n.id));
       },
     });
     if (!p) return;
     // only the newest few are worth holding on to
-    for (const key of [...preloads.current.keys()].slice(0, -3)) preloads.current.delete(key);
+    for (const key of [...preloads.current.keys()].slice(0, -3)) {
+      dropPreload(preloads.current.get(key)!);
+      preloads.current.delete(key);
+    }
     preloads.current.set(String(n.id), p);
   }, [n, shown]);
 
@@ -136,7 +169,11 @@ export function useRating(userId: Id | undefined) {
   const voteMutation = useMutation({
     mutationFn: ({ mediaId, isHot }: { mediaId: Id; isHot: boolean; refetchAfter: boolean }) =>
       submitVote(userId!, mediaId, isHot),
-    onSuccess: (result, { mediaId }) => setLast((l) => (l && same(l.item.id, mediaId) ? { ...l, result } : l)),
+    onSuccess: (result, { mediaId }) => {
+      setLast((l) => (l && same(l.item.id, mediaId) ? { ...l, result } : l));
+      const link = viaShare(mediaId);
+      if (link) countShareVisit(link, 'vote').catch(() => undefined);
+    },
     onError: (err, { mediaId }) => {
       // Unless the server says it was already counted, the item may come round again.
       if (!isStatus(err, 409)) voted.current.delete(String(mediaId));
@@ -187,6 +224,9 @@ export function useRating(userId: Id | undefined) {
   const onMediaShown = useCallback(() => {
     if (!item) return;
     setShownId(String(item.id));
+    // the stage has its own element now: the hidden one that preloaded it stops fetching
+    const preloaded = preloads.current.get(String(item.id));
+    if (preloaded) dropPreload(preloaded);
     if (userId === undefined || item.userHasVoted) return;
     const key = String(item.id);
     if (viewed.current.has(key)) return;
@@ -194,6 +234,8 @@ export function useRating(userId: Id | undefined) {
     recordView(item.id, userId).catch(() => {
       /* a lost view is not worth bothering the visitor */
     });
+    const link = viaShare(item.id);
+    if (link) countShareVisit(link, 'view').catch(() => undefined);
   }, [item, userId]);
 
   /**

@@ -4,12 +4,23 @@ import { ConfidenceNote } from '../../../components/ConfidenceNote';
 import { SplitBar } from '../../../components/SplitBar';
 import { EyeIcon, TrashIcon, VoteIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
-import type { MediaStat } from '../../../api/types';
+import type { MediaStat, ShareLink } from '../../../api/types';
+import { ShareButton } from '../../../components/ShareButton';
 import { hotVotesOf } from '../api/stats-api';
 import { UnderReviewBadge } from './UnderReviewBadge';
 import './media-card.css';
 
-export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpen: () => void; onDelete: () => void }) {
+export function MediaCard({
+  media,
+  share,
+  onOpen,
+  onDelete,
+}: {
+  media: MediaStat;
+  share: ShareLink | null;
+  onOpen: () => void;
+  onDelete: () => void;
+}) {
   const video = isVideo(media.mimeType);
   return (
     <article className="media-card card" data-testid="media-card">
@@ -51,14 +62,24 @@ export function MediaCard({ media, onOpen, onDelete }: { media: MediaStat; onOpe
         </dl>
         <SplitBar hot={media.hotPercentage} not={media.notPercentage} total={media.totalVotes} size="sm" />
         <ConfidenceNote hot={hotVotesOf(media)} total={media.totalVotes} className="media-card__confidence" />
-        <button
-          type="button"
-          className="btn btn--danger-ghost btn--sm btn--block media-card__delete"
-          onClick={onDelete}
-          aria-label={`Delete ${media.originalName}`}
-        >
-          <TrashIcon size={16} /> Delete
-        </button>
+        {share ? (
+          <p className="media-card__via muted small" data-testid="card-share">
+            Via your link: {share.views} {share.views === 1 ? 'view' : 'views'} · {share.votes}{' '}
+            {share.votes === 1 ? 'vote' : 'votes'}
+            {share.enabled ? '' : ' (off)'}
+          </p>
+        ) : null}
+        <div className="media-card__actions">
+          <ShareButton mediaId={Number(media.id)} name={media.originalName} />
+          <button
+            type="button"
+            className="btn btn--danger-ghost btn--sm media-card__delete"
+            onClick={onDelete}
+            aria-label={`Delete ${media.originalName}`}
+          >
+            <TrashIcon size={16} /> Delete
+          </button>
+        </div>
       </div>
     </article>
   );

@@ -4,16 +4,19 @@ import { ConfidenceNote } from '../../../components/ConfidenceNote';
 import { SplitBar } from '../../../components/SplitBar';
 import { TrashIcon } from '../../../components/icons';
 import { formatDate, formatBytes, percent } from '../../../lib/format';
-import type { MediaStat } from '../../../api/types';
+import type { MediaStat, ShareLink } from '../../../api/types';
+import { SharePanel } from './SharePanel';
 import { hotVotesOf } from '../api/stats-api';
 import './media-detail-dialog.css';
 
 export function MediaDetailDialog({
   media,
+  share,
   onClose,
   onDelete,
 }: {
   media: MediaStat | null;
+  share: ShareLink | null;
   onClose: () => void;
   onDelete: (m: MediaStat) => void;
 }) {
@@ -73,6 +76,7 @@ export function MediaDetailDialog({
                 <dd>{formatDate(media.uploadedAt)}</dd>
               </div>
             </dl>
+            <SharePanel media={media} link={share} />
             <button type="button" className="btn btn--danger-ghost btn--block" onClick={() => onDelete(media)}>
               <TrashIcon size={16} /> Delete
             </button>

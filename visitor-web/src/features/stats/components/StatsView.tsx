@@ -6,7 +6,7 @@ import { ChartIcon, EyeIcon, RefreshIcon, UploadIcon, VoteIcon } from '../../../
 import { toast } from '../../../components/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import type { Id, MediaStat } from '../../../api/types';
-import { useDeleteMedia, useUserStats } from '../api/stats-api';
+import { useDeleteMedia, useShareLinks, useUserStats } from '../api/stats-api';
 import { MediaCard } from './MediaCard';
 import { MediaDetailDialog } from './MediaDetailDialog';
 import { DeleteMediaDialog } from './DeleteMediaDialog';
@@ -15,6 +15,8 @@ import './stats-view.css';
 export function StatsView({ userId }: { userId: Id | undefined }) {
   const stats = useUserStats(userId);
   const del = useDeleteMedia(userId);
+  const shares = useShareLinks(userId);
+  const linkOf = (m: MediaStat) => shares.data?.get(Number(m.id)) ?? null;
   const [detail, setDetail] = useState<MediaStat | null>(null);
   const [confirming, setConfirming] = useState<MediaStat | null>(null);
 
@@ -105,13 +107,18 @@ export function StatsView({ userId }: { userId: Id | undefined }) {
         <ul className="media-grid">
           {data.mediaStats.map((m) => (
             <li key={String(m.id)}>
-              <MediaCard media={m} onOpen={() => setDetail(m)} onDelete={() => setConfirming(m)} />
+              <MediaCard media={m} share={linkOf(m)} onOpen={() => setDetail(m)} onDelete={() => setConfirming(m)} />
             </li>
           ))}
         </ul>
       )}
 
-      <MediaDetailDialog media={detail} onClose={() => setDetail(null)} onDelete={(m) => setConfirming(m)} />
+      <MediaDetailDialog
+        media={detail}
+        share={detail ? linkOf(detail) : null}
+        onClose={() => setDetail(null)}
+        onDelete={(m) => setConfirming(m)}
+      />
       <DeleteMediaDialog
         media={confirming}
         pending={del.isPending}

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { ImageIcon, RefreshIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components/icons';
 import { formatBytes } from '../../../lib/format';
+import { ShareButton } from '../../../components/ShareButton';
 import { canRetry, canUpload, type QueueItem, type UploadStatus } from '../hooks/upload-queue';
 import type { useUploadQueue } from '../hooks/use-upload-queue';
 import './upload-queue.css';
@@ -28,14 +29,20 @@ function Thumb({ file }: { file: File }) {
   );
 }
 
-export function UploadQueue({ queue }: { queue: ReturnType<typeof useUploadQueue> }) {
+export function UploadQueue({
+  queue,
+  sectionRef,
+}: {
+  queue: ReturnType<typeof useUploadQueue>;
+  sectionRef?: Ref<HTMLElement>;
+}) {
   const { items, upload, retry, uploadAll, remove, clearCompleted, canUploadAll } = queue;
   if (items.length === 0) return null;
   const pending = items.filter(canUpload).length;
   const failed = items.filter((i) => i.status === 'error').length;
   const completed = items.filter((i) => i.status === 'completed').length;
   return (
-    <section className="queue card" aria-labelledby="queue-title">
+    <section className="queue card" aria-labelledby="queue-title" ref={sectionRef} tabIndex={-1}>
       <header className="queue__header">
         <div>
           <h2 id="queue-title" className="card__title">
@@ -92,7 +99,7 @@ function QueueRow({
             {item.file.name}
           </span>
           <span className={`status-badge status-badge--${item.status}`} data-testid="queue-status">
-            {STATUS_LABEL[item.status]}
+            {item.waiting ? 'Waiting for connection' : STATUS_LABEL[item.status]}
             {item.status === 'uploading' ? ` ${item.progress}%` : ''}
           </span>
         </div>
@@ -116,7 +123,9 @@ function QueueRow({
         ) : null}
       </div>
       <div className="queue__buttons">
-        {canRetry(item) ? (
+        {item.status === 'completed' && item.mediaId !== null ? (
+          <ShareButton mediaId={item.mediaId} name={item.file.name} />
+        ) : canRetry(item) ? (
           // same file, same Idempotency-Key: stored once even if the lost try had reached the server
           <button
             type="button"

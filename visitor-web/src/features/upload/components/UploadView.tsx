@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { toast } from '../../../components/toast-store';
 import { UploadIcon } from '../../../components/icons';
@@ -28,9 +28,17 @@ export function UploadView({ userId }: { userId: Id | undefined }) {
   const { add } = queue;
   const [rejected, setRejected] = useState<Rejected[]>([]);
 
+  // after files are chosen (the file dialog closed, or a drop), focus goes to the queue they joined
+  const queueRef = useRef<HTMLElement>(null);
+  const [focusQueue, setFocusQueue] = useState(0);
+  useEffect(() => {
+    if (focusQueue) queueRef.current?.focus();
+  }, [focusQueue]);
+
   const onDrop = useCallback(
     (accepted: File[], rejections: FileRejection[]) => {
       add(accepted);
+      if (accepted.length) setFocusQueue((n) => n + 1);
       setRejected(
         rejections.map(({ file, errors }, i) => ({
           key: `${file.name}-${i}-${Date.now()}`,
@@ -139,7 +147,7 @@ export function UploadView({ userId }: { userId: Id | undefined }) {
         </div>
       )}
 
-      <UploadQueue queue={queue} />
+      <UploadQueue queue={queue} sectionRef={queueRef} />
     </div>
   );
 }

@@ -48,7 +48,7 @@ describe('upload queue', () => {
     expect(s[0]!.progress).toBe(42);
     s = queueReducer(s, { type: 'progress', id: 'a', progress: 10 });
     expect(s[0]!.progress).toBe(42); // never goes backwards
-    s = queueReducer(s, { type: 'complete', id: 'a' });
+    s = queueReducer(s, { type: 'complete', id: 'a', mediaId: 7 });
     expect(s[0]).toMatchObject({ status: 'completed', progress: 100 });
     // a completed item cannot be started again
     expect(queueReducer(s, { type: 'start', id: 'a' })[0]!.status).toBe('completed');
@@ -112,16 +112,16 @@ describe('upload queue', () => {
     s = queueReducer(s, { type: 'start', id: 'a' });
     expect(isUploading(s)).toBe(true);
     expect(canUploadAll(s)).toBe(false);
-    s = queueReducer(s, { type: 'complete', id: 'a' });
+    s = queueReducer(s, { type: 'complete', id: 'a', mediaId: 7 });
     expect(canUploadAll(s)).toBe(true);
     s = queueReducer(s, { type: 'start', id: 'b' });
-    s = queueReducer(s, { type: 'complete', id: 'b' });
+    s = queueReducer(s, { type: 'complete', id: 'b', mediaId: 7 });
     expect(canUploadAll(s)).toBe(false);
   });
 
   it('clears completed items', () => {
     let s = add([], 'a', 'b');
-    s = queueReducer(queueReducer(s, { type: 'start', id: 'a' }), { type: 'complete', id: 'a' });
+    s = queueReducer(queueReducer(s, { type: 'start', id: 'a' }), { type: 'complete', id: 'a', mediaId: 7 });
     expect(queueReducer(s, { type: 'clear-completed' }).map((i) => i.id)).toEqual(['b']);
   });
 });
@@ -163,5 +163,21 @@ describe('upload rules', () => {
     expect(rejectionText('file-too-large', file('a.mp4', 'video/mp4', 30 * MB))).toBe(VIDEO_SIZE_MESSAGE);
     expect(rejectionText('file-too-large', file('a.png', 'image/png', 12 * MB))).toBe(IMAGE_SIZE_MESSAGE);
     expect(rejectionText('too-many-files', file('a.png', 'image/png'))).toBe('Too many files at once');
+  });
+});
+
+describe('a queue that waits for the link', () => {
+  const file = new File(['x'], 'a.png', { type: 'image/png' });
+  it('puts a pending or uploading item back to pending, waiting, and starts it clean', () => {
+    let s = queueReducer([], { type: 'add', items: [{ id: 'a', file, key: 'k-a' }] });
+    s = queueReducer(queueReducer(s, { type: 'start', id: 'a' }), { type: 'progress', id: 'a', progress: 40 });
+    s = queueReducer(s, { type: 'wait', id: 'a' });
+    expect(s[0]).toMatchObject({ status: 'pending', waiting: true, progress: 0, error: null, key: 'k-a' });
+    s = queueReducer(s, { type: 'start', id: 'a' });
+    expect(s[0]).toMatchObject({ status: 'uploading', waiting: false });
+    s = queueReducer(s, { type: 'complete', id: 'a', mediaId: 12 });
+    expect(s[0]).toMatchObject({ status: 'completed', mediaId: 12 });
+    // a finished file never goes back to waiting
+    expect(queueReducer(s, { type: 'wait', id: 'a' })[0]!.status).toBe('completed');
   });
 });

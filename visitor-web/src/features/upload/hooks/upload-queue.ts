@@ -10,13 +10,18 @@ export interface QueueItem {
   error: string | null;
   /** a failure another try may cure (the network, the server busy or down), not a refusal of the file */
   retryable: boolean;
+  /** pending because the link is down: it starts by itself when the link returns */
+  waiting: boolean;
+  /** the stored item, once completed (to share it) */
+  mediaId: number | null;
 }
 
 export type QueueAction =
   | { type: 'add'; items: { id: string; file: File; key: string }[] }
   | { type: 'start'; id: string }
   | { type: 'progress'; id: string; progress: number }
-  | { type: 'complete'; id: string }
+  | { type: 'complete'; id: string; mediaId: number }
+  | { type: 'wait'; id: string }
   | { type: 'fail'; id: string; error: string; retryable: boolean }
   | { type: 'retry'; id: string }
   | { type: 'remove'; id: string }
@@ -38,19 +43,36 @@ export function queueReducer(state: QueueItem[], action: QueueAction): QueueItem
           status: 'pending' as const,
           error: null,
           retryable: false,
+          waiting: false,
+          mediaId: null,
         })),
       ];
     case 'start':
       // Only pending items can be uploaded.
       return update(action.id, (i) =>
-        i.status === 'pending' ? { ...i, status: 'uploading', progress: 0, error: null } : i,
+        i.status === 'pending' ? { ...i, status: 'uploading', progress: 0, error: null, waiting: false } : i,
       );
     case 'progress':
       return update(action.id, (i) =>
         i.status === 'uploading' ? { ...i, progress: Math.max(i.progress, clamp(action.progress)) } : i,
       );
     case 'complete':
-      return update(action.id, (i) => ({ ...i, status: 'completed', progress: 100, error: null, retryable: false }));
+      return update(action.id, (i) => ({
+        ...i,
+        status: 'completed',
+        progress: 100,
+        error: null,
+        retryable: false,
+        waiting: false,
+        mediaId: action.mediaId,
+      }));
+    case 'wait':
+      // offline: back to pending (same file, same key), to start again when the link returns
+      return update(action.id, (i) =>
+        i.status === 'pending' || i.status === 'uploading'
+          ? { ...i, status: 'pending', progress: 0, error: null, waiting: true }
+          : i,
+      );
     case 'fail':
       // the bar goes back to 0: how much reached the server is unknown (the browser counts bytes handed to the network)
       return update(action.id, (i) => ({

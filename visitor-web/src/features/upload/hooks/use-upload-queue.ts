@@ -47,40 +47,101 @@ export function useUploadQueue(userId: Id | undefined) {
     [dispatch],
   );
 
+  // one line about the link going down, however many files wait for it
+  const toldOffline = useRef(false);
+  const waitForLink = useCallback(
+    (id: string) => {
+      dispatch({ type: 'wait', id });
+      if (toldOffline.current) return;
+      toldOffline.current = true;
+      toast({
+        title: 'Waiting for a connection',
+        description: 'You are offline. Your uploads will start by themselves when the connection is back.',
+      });
+    },
+    [dispatch],
+  );
+
   const upload = useCallback(
-    async (id: string) => {
+    async (id: string, resumed = false): Promise<boolean> => {
       const item = latest.current.find((i) => i.id === id);
-      if (!item || !canUpload(item) || userId === undefined) return;
+      if (!item || !canUpload(item) || userId === undefined) return false;
+      if (!navigator.onLine) {
+        waitForLink(id);
+        return false;
+      }
       dispatch({ type: 'start', id });
       const handle = uploadMedia(item.file, userId, item.key, (progress) =>
         dispatch({ type: 'progress', id, progress }),
       );
       handles.current.set(id, handle);
       try {
-        await handle.promise;
-        dispatch({ type: 'complete', id });
-        toast({
-          title: 'Upload Successful',
-          description: 'Your media has been uploaded successfully!',
-          variant: 'success',
-        });
+        const stored = await handle.promise;
+        dispatch({ type: 'complete', id, mediaId: Number(stored.id) });
+        // files that waited for the link report together, once they are all in (see the effect below)
+        if (!resumed)
+          toast({
+            title: 'Upload Successful',
+            description: 'Your media has been uploaded successfully!',
+            variant: 'success',
+          });
         track('upload', { kind: mediaKind(item.file), size: item.file.size });
         void qc.invalidateQueries({ queryKey: ['user-stats'] });
+        return true;
       } catch (err) {
-        if (!handles.current.has(id)) return; // removed while uploading
+        if (!handles.current.has(id)) return false; // removed while uploading
         const known = err instanceof UploadError;
+        // the link went down mid-file: it waits for the link like the rest, rather than failing
+        if (known && err.status === 0 && !navigator.onLine) {
+          waitForLink(id);
+          return false;
+        }
         dispatch({
           type: 'fail',
           id,
           error: known ? err.message : 'Upload failed',
           retryable: known ? isRetryableStatus(err.status) : true,
         });
+        return false;
       } finally {
         handles.current.delete(id);
       }
     },
-    [dispatch, qc, userId],
+    [dispatch, qc, userId, waitForLink],
   );
+
+  // The link is back: the files that waited for it go up one after the other, with no tap, and
+  // one toast says how many made it.
+  const resuming = useRef(false);
+  useEffect(() => {
+    const resume = async () => {
+      if (resuming.current) return;
+      resuming.current = true;
+      toldOffline.current = false;
+      let done = 0;
+      try {
+        for (let next = latest.current.find((i) => i.waiting); next; next = latest.current.find((i) => i.waiting)) {
+          if (!navigator.onLine) return; // down again: the next 'online' carries on
+          if (await upload(next.id, true)) done += 1;
+          else if (latest.current.find((i) => i.id === next!.id)?.waiting) return;
+        }
+      } finally {
+        resuming.current = false;
+        if (done > 0)
+          toast({
+            title: 'Upload Successful',
+            description:
+              done === 1
+                ? 'The upload that waited for the connection is done.'
+                : `The ${done} uploads that waited for the connection are done.`,
+            variant: 'success',
+          });
+      }
+    };
+    const onOnline = () => void resume();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [upload]);
 
   /** Another try of a failed item: the same file with the same key, so the server never stores it twice. */
   const retry = useCallback(
@@ -98,6 +159,7 @@ export function useUploadQueue(userId: Id | undefined) {
     setBatch(true);
     try {
       for (const failed of latest.current.filter(canRetry)) dispatch({ type: 'retry', id: failed.id });
+      // offline, each of them waits for the link instead (upload() marks it)
       for (const id of latest.current.filter(canUpload).map((i) => i.id)) await upload(id);
     } finally {
       setBatch(false);

@@ -16,7 +16,7 @@ export class SharpFfmpegRenditionMaker extends RenditionMaker {
   }
 
   async image(input: string, workDir: string, animated: boolean): Promise<MadeSet> {
-    return makePictures(input, workDir, animated);
+    return makePictures(input, workDir, { animated, full: !animated });
   }
 
   async video(input: string, workDir: string, signal?: AbortSignal): Promise<MadeSet> {
@@ -24,7 +24,8 @@ export class SharpFfmpegRenditionMaker extends RenditionMaker {
     const playback = await makePlayback(this.tools, input, facts, workDir, signal);
     const frame = await grabFrame(this.tools, playback.path, facts.duration, signal);
     if (!frame.length) throw new UnrenderableMediaError('No frame of the video could be decoded');
-    const pictures = await makePictures(frame, path.join(workDir), false);
+    // the overlay plays the video: its poster needs no full-size picture
+    const pictures = await makePictures(frame, path.join(workDir), { animated: false, full: false });
     return {
       width: playback.width,
       height: playback.height,

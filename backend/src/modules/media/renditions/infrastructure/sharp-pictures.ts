@@ -1,13 +1,19 @@
 import path from 'node:path';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../domain/image-limits.js';
-import { PREVIEW_EDGE, THUMB_EDGE } from '../../domain/renditions.js';
+import { FULL_EDGE, PREVIEW_EDGE, THUMB_EDGE } from '../../domain/renditions.js';
 import { thumbHashOf } from '../../infrastructure/thumbhash.js';
 import { type MadeFile, UnrenderableMediaError } from '../rendition-maker.js';
 
 /** WebP qualities of the two sizes; effort 4 is sharp's default speed/size trade-off. */
 const PREVIEW_QUALITY = 80;
 const THUMB_QUALITY = 72;
+/**
+ * The full-size picture is tried at these qualities in turn until it fits FULL_MAX_BYTES: one tap
+ * on a phone's mobile link fetches well under a megabyte, even for a detailed 50 MP photo.
+ */
+const FULL_QUALITIES = [80, 68, 55];
+const FULL_MAX_BYTES = 900_000;
 
 export interface PictureSet {
   /** the picture's own display size (orientation applied; one frame of an animation) */
@@ -16,17 +22,26 @@ export interface PictureSet {
   placeholder: string;
   preview: MadeFile;
   thumb: MadeFile;
+  /** stills asked for it (`full`): WebP ≤ 2560 px for the full-size overlay */
+  full?: MadeFile;
 }
 
 const webp = (quality: number, animated: boolean) =>
   animated ? { quality, effort: 4, loop: 0 } : { quality, effort: 4, smartSubsample: true };
 
 /**
- * The preview (long edge ≤ 1440 px, never enlarged) from the picture, upright and without any
- * metadata (sharp writes none unless told to), then the thumbnail (≤ 480 px) from the preview —
- * the second resize reads 2 MP instead of the camera's 12–50. Animations stay animated.
+ * With `full` (a still photo) first the full-size picture (long edge ≤ 2560 px), then the preview
+ * (≤ 1440 px) from it, and the thumbnail (≤ 480 px) from the preview — each resize reads the
+ * smaller file before it instead of the camera's 12–50 MP. All upright (the orientation applied to
+ * the decoded pixels), never enlarged, without any metadata (sharp writes none unless told to).
+ * Animations stay animated and, like pictures within the preview's size, get no full-size picture
+ * (the overlay shows their preview).
  */
-export async function makePictures(input: string | Buffer, workDir: string, animated: boolean): Promise<PictureSet> {
+export async function makePictures(
+  input: string | Buffer,
+  workDir: string,
+  { animated, full }: { animated: boolean; full: boolean },
+): Promise<PictureSet> {
   const open = (src: string | Buffer) =>
     sharp(src, { animated, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).autoOrient();
   const fit = (edge: number) => ({ width: edge, height: edge, fit: 'inside' as const, withoutEnlargement: true });
@@ -35,8 +50,12 @@ export async function makePictures(input: string | Buffer, workDir: string, anim
     const turned = (meta.orientation ?? 1) >= 5;
     const ownWidth = meta.width ?? 0;
     const ownHeight = meta.pageHeight ?? meta.height ?? 0;
+    const fullPath = path.join(workDir, 'full.webp');
+    // a picture the preview holds whole needs no larger copy: the overlay shows the preview
+    const wantFull = full && !animated && Math.max(ownWidth, ownHeight) > PREVIEW_EDGE;
+    const fullInfo = wantFull ? await fullSize(open(input).resize(fit(FULL_EDGE)), fullPath) : null;
     const previewPath = path.join(workDir, 'preview.webp');
-    const preview = await open(input)
+    const preview = await open(fullInfo ? fullPath : input)
       .resize(fit(PREVIEW_EDGE))
       .webp(webp(PREVIEW_QUALITY, animated))
       .toFile(previewPath);
@@ -56,9 +75,26 @@ export async function makePictures(input: string | Buffer, workDir: string, anim
         height: frameHeight(preview),
       },
       thumb: { path: thumbPath, mimeType: 'image/webp', ext: 'webp', width: thumb.width, height: frameHeight(thumb) },
+      ...(fullInfo && {
+        full: { path: fullPath, mimeType: 'image/webp', ext: 'webp', width: fullInfo.width, height: fullInfo.height },
+      }),
     };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code) throw err; // disk trouble: the job retries
     throw new UnrenderableMediaError(`The picture could not be decoded: ${(err as Error).message}`);
   }
+}
+
+/** The full-size WebP at the first quality of FULL_QUALITIES that fits FULL_MAX_BYTES (else the last). */
+async function fullSize(resized: Sharp, target: string): Promise<OutputInfo> {
+  const pixels = await resized.raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = pixels.info;
+  let info: OutputInfo | null = null;
+  for (const quality of FULL_QUALITIES) {
+    info = await sharp(pixels.data, { raw: { width, height, channels } })
+      .webp({ quality, effort: 4, smartSubsample: true })
+      .toFile(target);
+    if (info.size <= FULL_MAX_BYTES) break;
+  }
+  return info!;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database, type Transaction } from '../../../../platform/database/sql.js';
-import { SystemUsers } from '../../../session/system-users.js';
+import { SystemUsers } from '../../../users/system-users.js';
 import {
   MEDIA_PER_BATCH,
   poolSize,
