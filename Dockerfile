@@ -4,7 +4,8 @@ ARG NODE_IMAGE=node:24.22.1-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.json ./
+COPY package.json package-lock.json .npmrc tsconfig.json ./
+COPY packages/contract/package.json packages/contract/
 COPY backend/package.json backend/
 COPY visitor-web/package.json visitor-web/
 COPY admin-web/package.json admin-web/
@@ -32,12 +33,15 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends ffmpeg \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
+COPY packages/contract/package.json packages/contract/
 COPY backend/package.json backend/
 COPY visitor-web/package.json visitor-web/
 COPY admin-web/package.json admin-web/
 RUN npm ci --omit=dev --workspace backend --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/backend/dist backend/dist
+# the rules the backend shares with the web apps (upload types and sizes…), run as TypeScript by Node 24
+COPY --from=build /app/packages/contract/src packages/contract/src
 # the visitor app's page, into which the API writes a share link's tags (/r/{shareId}, proxied by nginx)
 COPY --from=build /app/visitor-web/dist/index.html visitor-web/dist/index.html
 # owned by the user the app runs as; a volume mounted here starts with this owner

@@ -1,3 +1,4 @@
+import { hotScore } from '@vibe/contract/confidence';
 import { asAdmin, db, seedStoredMedia } from './support/admin.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
@@ -7,18 +8,6 @@ const q = (params: Record<string, unknown>) =>
   Object.entries(params)
     .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
     .join('&');
-
-/** Wilson 95 % lower bound, as visitor-web/src/lib/confidence.ts computes it (reference for the SQL). */
-function wilsonLow(hot: number, total: number): number {
-  if (total <= 0) return 0;
-  const z = 1.959964;
-  const p = hot / total;
-  const z2 = z * z;
-  return Math.max(
-    0,
-    (p + z2 / (2 * total) - z * Math.sqrt((p * (1 - p)) / total + z2 / (4 * total * total))) / (1 + z2 / total),
-  );
-}
 
 describe(`admin media sorted by hot share and by its confidence (${dbKind})`, () => {
   let t: TestApp;
@@ -86,7 +75,7 @@ describe(`admin media sorted by hot share and by its confidence (${dbKind})`, ()
     ];
     for (const [hot, total] of cases) {
       const [r] = await db(t).query(`SELECT hot_score($1::int, $2::int) AS s`, [hot, total]);
-      expect(Number(r.s)).toBeCloseTo(wilsonLow(hot!, total!), 6);
+      expect(Number(r.s)).toBeCloseTo(hotScore(hot!, total!), 6);
     }
   });
 

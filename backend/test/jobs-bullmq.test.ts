@@ -1,7 +1,7 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { JOB_NAMES } from '../src/platform/jobs/job-queue.js';
+import { jobNames } from '../src/platform/jobs/on-job.js';
 import {
   expectConsistent,
   populationFacts,
@@ -44,7 +44,7 @@ describe.runIf(testRedisUrl)(`jobs on BullMQ (${dbKind}, Redis)`, () => {
       .map((p) => p.instance as unknown)
       .filter((i): i is WorkerHost => i instanceof WorkerHost)
       .map((host) => host.worker);
-    expect(workers.map((w) => w.name).sort()).toEqual([...JOB_NAMES].sort());
+    expect(workers.map((w) => w.name).sort()).toEqual(jobNames());
     const lock = api.config.jobsLockMs;
     for (const w of workers) {
       const { lockDuration, stalledInterval, lockRenewTime } = w.opts;

@@ -16,7 +16,7 @@ import {
   waitForJob,
 } from './support/jobs.js';
 import { redisConnection } from '../src/platform/jobs/bullmq-job-queue.js';
-import { JOB_NAMES } from '../src/platform/jobs/job-queue.js';
+import { jobNames } from '../src/platform/jobs/on-job.js';
 import { asAdmin } from './support/admin.js';
 import { freePort } from './support/api-process.js';
 import { has, parse, type Sample, valueOf } from './support/prometheus.js';
@@ -475,7 +475,7 @@ if (dbKind === 'postgres') {
       expect(count(after, completed)).toBe(2);
       expect(count(after, failed)).toBe(1);
       // no other queue ran anything
-      for (const name of JOB_NAMES.filter((n) => n !== 'make-renditions'))
+      for (const name of jobNames().filter((n) => n !== 'make-renditions'))
         expect(count(after, { queue: name }), name).toBe(0);
       // a histogram Prometheus can read: +Inf holds every run, the buckets never decrease, time was spent
       for (const labels of [completed, failed]) {

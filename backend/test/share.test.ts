@@ -13,7 +13,7 @@ describe(`share links (${dbKind})`, () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   /** A stored photo of `owner` with a preview rendition named on its row (the job's files are not needed). */
   async function photoOf(owner: Visitor) {

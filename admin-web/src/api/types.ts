@@ -1,17 +1,13 @@
 /**
  * The admin API's shapes under the portal's names. Every shape is generated from the backend's
- * OpenAPI document into ./schema.d.ts (`npm run api:spec`); nothing here restates a field.
+ * OpenAPI document into packages/contract (`npm run api:spec`); nothing here restates a field.
  */
-import type { components } from './schema';
+import type { components } from '@vibe/contract/client';
 
 type Schemas = components['schemas'];
 
 export type AdminMedia = Schemas['AdminMediaDto'];
-export type MediaTotals = Schemas['MediaTotalsDto'];
-export type MediaDeleteResult = Schemas['MediaDeleteResultDto'];
 export type AdminUser = Schemas['AdminUserDto'];
-export type UserTotals = Schemas['UserTotalsDto'];
-export type Stats = Schemas['StatsDto'];
 export type DailyStats = Schemas['DailyStatsDto'];
 
 /** A job as GET /api/admin/jobs/{id} answers it; `R` is the result shape of its kind once completed. */
@@ -19,13 +15,11 @@ export type AdminJob<R = unknown> = Omit<Schemas['JobViewDto'], 'result'> & { re
 export type JobName = AdminJob['name'];
 export type ImportResult = Schemas['ImportResultDto'];
 export type RenditionsResult = Schemas['RenditionsResultDto'];
-export type RenditionBacklog = Schemas['RenditionBacklogDto'];
 export type DuplicateResult = Schemas['DuplicateResultDto'];
 export type DuplicateGroup = Schemas['DuplicateGroupDto'];
 
 export type BucketFile = Schemas['BucketFileDto'];
 export type BucketListing = Schemas['BucketListingDto'];
-export type BucketDeleteResult = Schemas['BucketDeleteResultDto'];
 
 /** GET /api/admin/populate-votes: the run, what a new one would add, the fake users still there. */
 export type Population = Schemas['PopulationOverviewDto'];
@@ -33,13 +27,10 @@ export type Population = Schemas['PopulationOverviewDto'];
 export type PopulationStatus = Schemas['PopulationStatusDto'];
 export type RemovalResult = Schemas['RemovalResultDto'];
 export type PopulationAction = NonNullable<Schemas['PopulationActionDto']['action']>;
-export type UserSequenceFixed = Schemas['UserSequenceFixedDto'];
 
 export type IdleRedirectConfig = Schemas['IdleRedirectConfigDto'];
 export type BackButtonConfig = Schemas['BackButtonConfigDto'];
-export type TrafficMigrationResult = Schemas['TrafficMigrationResultDto'];
 export type AdConfig = Schemas['AdConfigDto'];
-export type AdMigrationResult = Schemas['AdMigrationResultDto'];
 
 /** The DB Admin page's checks, by the last segment of GET /api/db-test/{name}. */
 interface DbTestAnswers {
@@ -52,20 +43,12 @@ export type DbTestName = keyof DbTestAnswers;
 /** Any check's answer: the page reads whichever fields its check has. */
 export type DbTestAnswer = Pick<DbTestAnswers[DbTestName], 'success' | 'durationMs'> &
   Partial<DbTestAnswers['connection'] & DbTestAnswers['schema'] & DbTestAnswers['counts'] & DbTestAnswers['queries']>;
-export type ResetResult = Schemas['ResetResultDto'];
 
 export type ModerationItem = Schemas['ModerationRowDto'];
 export type ModerationStatus = ModerationItem['status'];
 export type ReportReason = Schemas['ReportMediaDto']['reason'];
-export type KeepResult = Schemas['KeepResultDto'];
-export type ModerationDeleteResult = Schemas['ModerationDeleteResultDto'];
-export type BanResult = Schemas['BanResultDto'];
-export type UnbanResult = Schemas['UnbanResultDto'];
 
 export type AuditEntry = Schemas['AuditRowDto'];
 
-/** What starting a job gives the portal: its id, and whether it was already running (409 or the same job). */
-export interface JobStart {
-  jobId: string;
-  alreadyRunning: boolean;
-}
+/** What starting a job gives the portal: the accepted job's id (202), or the running one's a 409 `job_running` names. */
+export type JobStart = { jobId: Schemas['JobAcceptedDto']['id']; alreadyRunning: boolean };

@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
-import { hotConfidence } from '../lib/confidence';
+import { hotConfidence } from '@vibe/contract/confidence';
 import { formatBytes, formatDateTime, formatNumber, mediaSelectLabel } from '../lib/format';
 import { visuallyHidden } from '../lib/visually-hidden';
 import type { AdminMedia } from '../api/types';

@@ -1,13 +1,10 @@
+import type { Schema } from '@vibe/contract/client';
 import type { AuthProvider } from 'react-admin';
 import { TEXTS } from '../lib/texts';
 import { clearAdminSession, getAdminToken, getAdminUsername, setAdminSession } from './admin-session';
 import type { AdminHttpError } from './http';
 
-interface LoginAnswer {
-  token: string;
-  expiresAt: string;
-  username: string;
-}
+type LoginAnswer = Schema<'AdminLoginAnswerDto'>;
 
 /**
  * The portal exchanges the password once for an expiring admin token (POST /api/admin/login)

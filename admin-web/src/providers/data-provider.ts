@@ -1,35 +1,8 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type DeleteManyParams, type GetListParams, type Identifier } from 'react-admin';
 import { auditServerFilter } from './audit-filter';
-import { httpClient } from './http';
-import type {
-  AdConfig,
-  AdminJob,
-  AdMigrationResult,
-  BackButtonConfig,
-  BanResult,
-  BucketDeleteResult,
-  BucketListing,
-  DailyStats,
-  DbTestAnswer,
-  DbTestName,
-  IdleRedirectConfig,
-  JobStart,
-  KeepResult,
-  MediaDeleteResult,
-  MediaTotals,
-  ModerationDeleteResult,
-  Population,
-  PopulationAction,
-  PopulationStatus,
-  ResetResult,
-  Stats,
-  TrafficMigrationResult,
-  UnbanResult,
-  UserSequenceFixed,
-  UserTotals,
-  RenditionBacklog,
-} from '../api/types';
+import { api, httpClient } from './http';
+import type { AdminJob, DbTestAnswer, DbTestName, JobStart, PopulationAction, PopulationStatus } from '../api/types';
 
 const API = '/api/admin';
 
@@ -50,18 +23,14 @@ export interface HealthReport {
   version?: { version: string; commit: string };
 }
 
-const get = async <T>(url: string): Promise<T> => (await httpClient(url)).json as T;
-const post = async <T>(url: string, body?: unknown): Promise<T> =>
-  (await httpClient(url, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) })).json as T;
-
 /**
  * Starting a job answers 202 with the job, or 409 `job_running` with the running job's id: the
  * portal attaches to that job instead of failing.
  */
-async function startJob(call: () => Promise<{ jobId?: string; id?: string }>): Promise<JobStart> {
+async function startJob(call: () => Promise<{ id: string }>): Promise<JobStart> {
   try {
     const job = await call();
-    return { jobId: String(job.jobId ?? job.id), alreadyRunning: false };
+    return { jobId: job.id, alreadyRunning: false };
   } catch (err) {
     const body = err instanceof HttpError ? (err.body as { jobId?: string } | undefined) : undefined;
     if (err instanceof HttpError && err.status === 409 && body?.jobId) {
@@ -86,73 +55,72 @@ export const dataProvider = {
   /** One server call for a bulk delete (simple-rest would send one DELETE per id). */
   async deleteMany(resource: string, params: DeleteManyParams) {
     if (resource !== 'media') return base.deleteMany(resource, params);
-    const answer = await post<MediaDeleteResult>(`${API}/media/delete`, {
-      ids: params.ids,
-    });
+    const answer = await api.post('/api/admin/media/delete', { body: { ids: params.ids.map(Number) } });
     return { data: answer.deleted };
   },
 
-  getStats: () => get<Stats>(`${API}/stats`),
+  getStats: () => api.get('/api/admin/stats'),
   /** The monitoring report: its body also when it answers 503 (a dependency is down). */
   getHealth: async (): Promise<HealthReport> => (await fetch('/api/health')).json() as Promise<HealthReport>,
-  getDailyStats: (days = 30) => get<DailyStats>(`${API}/stats/daily?days=${days}`),
-  getMediaTotals: () => get<MediaTotals>(`${API}/media/totals`),
-  getUserTotals: () => get<UserTotals>(`${API}/users/totals`),
+  getDailyStats: (days = 30) => api.get('/api/admin/stats/daily', { query: { days } }),
+  getMediaTotals: () => api.get('/api/admin/media/totals'),
+  getUserTotals: () => api.get('/api/admin/users/totals'),
 
-  listJobs: (limit = 20) => get<AdminJob[]>(`${API}/jobs?limit=${limit}`),
-  getJob: (id: string) => get<AdminJob>(`${API}/jobs/${encodeURIComponent(id)}`),
-  startImport: () => startJob(() => post(`${API}/import-media`)),
-  startDuplicateScan: () => startJob(() => get(`${API}/find-duplicates`)),
-  getRenditionBacklog: () => get<RenditionBacklog>(`${API}/media/renditions`),
-  startRenditions: (retryFailed = false) => startJob(() => post(`${API}/media/renditions`, { retryFailed })),
+  listJobs: async (limit = 20) => (await api.get('/api/admin/jobs', { query: { limit } })) as AdminJob[],
+  getJob: async (id: string) => (await api.get('/api/admin/jobs/{id}', { path: { id } })) as AdminJob,
+  startImport: () => startJob(() => api.post('/api/admin/import-media')),
+  startDuplicateScan: () => startJob(() => api.get('/api/admin/find-duplicates')),
+  getRenditionBacklog: () => api.get('/api/admin/media/renditions'),
+  startRenditions: (retryFailed = false) =>
+    startJob(() => api.post('/api/admin/media/renditions', { body: { retryFailed } })),
 
-  getPopulation: () => get<Population>(`${API}/populate-votes`),
+  getPopulation: () => api.get('/api/admin/populate-votes'),
   controlPopulation: async (
     action: PopulationAction,
     confirmAgain = false,
   ): Promise<PopulationStatus & { alreadyRunning?: boolean }> => {
     try {
-      return await post<PopulationStatus>(
-        `${API}/populate-votes`,
-        action === 'start' && confirmAgain ? { action, confirmAgain } : { action },
-      );
+      return await api.post('/api/admin/populate-votes', {
+        body: action === 'start' && confirmAgain ? { action, confirmAgain } : { action },
+      });
     } catch (err) {
       const body = err instanceof HttpError ? (err.body as { jobId?: string } | undefined) : undefined;
       // a second start while one runs: show that run rather than an error
       if (action === 'start' && err instanceof HttpError && err.status === 409 && body?.jobId) {
-        return { ...(await get<Population>(`${API}/populate-votes`)), alreadyRunning: true };
+        return { ...(await api.get('/api/admin/populate-votes')), alreadyRunning: true };
       }
       throw err;
     }
   },
-  startPopulationRemoval: () => startJob(() => post(`${API}/populate-votes/remove`)),
-  fixUserSequence: () => post<UserSequenceFixed>(`${API}/fix-user-sequence`),
+  startPopulationRemoval: () => startJob(() => api.post('/api/admin/populate-votes/remove')),
+  fixUserSequence: () => api.post('/api/admin/fix-user-sequence'),
 
-  listBucketFiles: () => get<BucketListing>(`${API}/list-bucket-files`),
-  deleteBucketFiles: (filenames: string[]) => post<BucketDeleteResult>(`${API}/delete-bucket-files`, { filenames }),
+  listBucketFiles: () => api.get('/api/admin/list-bucket-files'),
+  deleteBucketFiles: (filenames: string[]) => api.post('/api/admin/delete-bucket-files', { body: { filenames } }),
 
-  getIdleConfig: () => get<IdleRedirectConfig>(`${API}/idle-redirect-config`),
+  getIdleConfig: () => api.get('/api/admin/idle-redirect-config'),
   saveIdleConfig: (body: { idleRedirectTime: number; idleRedirectUrl: string }) =>
-    post<IdleRedirectConfig>(`${API}/idle-redirect-config`, body),
-  getIdleHistory: () => get<IdleRedirectConfig[]>(`${API}/idle-redirect-history`),
-  getBackButtonConfig: () => get<BackButtonConfig>(`${API}/back-button-config`),
-  saveBackButtonConfig: (body: { backButtonUrl: string }) => post<BackButtonConfig>(`${API}/back-button-config`, body),
-  getBackButtonHistory: () => get<BackButtonConfig[]>(`${API}/back-button-history`),
-  migrateTraffic: () => post<TrafficMigrationResult>(`${API}/traffic-handler-migration`),
+    api.post('/api/admin/idle-redirect-config', { body }),
+  getIdleHistory: () => api.get('/api/admin/idle-redirect-history'),
+  getBackButtonConfig: () => api.get('/api/admin/back-button-config'),
+  saveBackButtonConfig: (body: { backButtonUrl: string }) => api.post('/api/admin/back-button-config', { body }),
+  getBackButtonHistory: () => api.get('/api/admin/back-button-history'),
+  migrateTraffic: () => api.post('/api/admin/traffic-handler-migration'),
 
-  getAdConfig: (zone: string) => get<AdConfig>(`${API}/ad-config/${zone}`),
+  getAdConfig: (zone: string) => api.get('/api/admin/ad-config/{zoneId}', { path: { zoneId: zone } }),
   saveAdConfig: (zone: string, body: { zoneName: string; adCode: string; isActive: boolean }) =>
-    post<AdConfig>(`${API}/ad-config/${zone}`, body),
-  migrateAds: () => post<AdMigrationResult>(`${API}/ad-migration`),
+    api.post('/api/admin/ad-config/{zoneId}', { path: { zoneId: zone }, body }),
+  migrateAds: () => api.post('/api/admin/ad-migration'),
 
   // issue 12: moderation decisions and bans, each one server call for the whole selection
-  keepReported: (ids: Identifier[]) => post<KeepResult>(`${API}/moderation/keep`, { ids }),
-  deleteReported: (ids: Identifier[]) => post<ModerationDeleteResult>(`${API}/moderation/delete`, { ids }),
-  banUsers: (ids: Identifier[], deleteMedia = false) => post<BanResult>(`${API}/users/ban`, { ids, deleteMedia }),
-  unbanUsers: (ids: Identifier[]) => post<UnbanResult>(`${API}/users/unban`, { ids }),
+  keepReported: (ids: Identifier[]) => api.post('/api/admin/moderation/keep', { body: { ids: ids.map(Number) } }),
+  deleteReported: (ids: Identifier[]) => api.post('/api/admin/moderation/delete', { body: { ids: ids.map(Number) } }),
+  banUsers: (ids: Identifier[], deleteMedia = false) =>
+    api.post('/api/admin/users/ban', { body: { ids: ids.map(Number), deleteMedia } }),
+  unbanUsers: (ids: Identifier[]) => api.post('/api/admin/users/unban', { body: { ids: ids.map(Number) } }),
 
-  runDbTest: (name: DbTestName) => get<DbTestAnswer>(`/api/db-test/${name}`),
-  resetDatabase: () => post<ResetResult>(`${API}/reset-database`, { confirm: 'RESET DATABASE' }),
+  runDbTest: (name: DbTestName): Promise<DbTestAnswer> => api.get(`/api/db-test/${name}`),
+  resetDatabase: () => api.post('/api/admin/reset-database', { body: { confirm: 'RESET DATABASE' } }),
 } satisfies DataProvider;
 
 export type AdminDataProvider = typeof dataProvider;

@@ -1,3 +1,4 @@
+import { createApi, type Sent } from '@vibe/contract/client';
 import { fetchUtils, HttpError } from 'react-admin';
 import { TEXTS } from '../lib/texts';
 import { getAdminToken } from './admin-session';
@@ -25,6 +26,22 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
     throw err;
   }
 }
+
+/**
+ * The portal's own calls by route (`api.get('/api/admin/jobs/{id}', { path: { id } })`), typed by
+ * the contract, sent through httpClient: the token, and react-admin's HttpError on a failure.
+ */
+export const api = createApi(
+  async ({ method, url, body, signal, headers }: Sent) =>
+    (
+      await httpClient(url, {
+        method,
+        signal,
+        headers: new Headers({ Accept: 'application/json', ...headers }),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    ).json as unknown,
+);
 
 /** A raw fetch with the token (downloads, login probes); errors are the caller's. */
 export const authFetch = (url: string, init: RequestInit = {}) =>

@@ -1,4 +1,4 @@
-import { confidenceText, hotConfidence } from '../lib/confidence';
+import { confidenceText, hotConfidence } from '@vibe/contract/confidence';
 import './confidence-note.css';
 
 /**

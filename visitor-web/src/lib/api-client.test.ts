@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage, getQueryFn } from './api-client';
+import { api, ApiError, errorMessage, nullOn401 } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -7,10 +7,10 @@ describe('api client', () => {
   it('sends cookies and JSON, returns parsed JSON', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(api.post('/api/votes', { a: 1 })).resolves.toEqual({ ok: 1 });
+    await expect(api.post('/api/votes', { body: { userId: 1, mediaId: 2, isHot: true } })).resolves.toEqual({ ok: 1 });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.credentials).toBe('include');
-    expect(init.body).toBe('{"a":1}');
+    expect(init.body).toBe('{"userId":1,"mediaId":2,"isHot":true}');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
@@ -19,7 +19,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => new Response('{"statusCode":409,"message":"Username is already taken"}', { status: 409 })),
     );
-    const err = await api.get('/x').catch((e: unknown) => e);
+    const err = await api.get('/api/site-config').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as Error).message).toBe('409: {"statusCode":409,"message":"Username is already taken"}');
     expect(errorMessage(err, 'fallback')).toBe('Username is already taken');
@@ -30,7 +30,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })),
     );
-    await expect(api.get('/x')).rejects.toMatchObject({ message: '502: Bad Gateway', status: 502 });
+    await expect(api.get('/api/site-config')).rejects.toMatchObject({ message: '502: Bad Gateway', status: 502 });
   });
 
   it('uses the fallback message for non-JSON bodies and other errors', async () => {
@@ -45,8 +45,8 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => new Response('no', { status: 401 })),
     );
-    await expect(getQueryFn('returnNull')('/api/session')).resolves.toBeNull();
-    await expect(getQueryFn()('/api/session')).rejects.toMatchObject({ message: '401: no' });
+    await expect(nullOn401(api.get('/api/session'))).resolves.toBeNull();
+    await expect(api.get('/api/session')).rejects.toMatchObject({ message: '401: no' });
   });
 
   it('handles 200 with a JSON null body', async () => {
@@ -54,6 +54,6 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => new Response('null', { status: 200 })),
     );
-    await expect(api.get('/api/media/random/1')).resolves.toBeNull();
+    await expect(api.get('/api/media/random/{userId}', { path: { userId: 1 } })).resolves.toBeNull();
   });
 });

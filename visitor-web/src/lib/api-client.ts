@@ -1,3 +1,5 @@
+import { createApi, type Sent } from '@vibe/contract/client';
+
 /**
  * The one HTTP client of the visitor app. Every call sends the session cookie; every non-2xx
  * answer becomes an ApiError whose message is "<status>: <body text>" (status text if empty).
@@ -19,49 +21,46 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, text, `${res.status}: ${text}`);
 }
 
-async function parseBody<T>(res: Response): Promise<T> {
-  if (res.status === 204) return null as T;
+async function parseBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
   const text = await res.text();
-  if (!text) return null as T;
+  if (!text) return null;
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(text) as unknown;
   } catch {
-    return text as T;
+    return text;
   }
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+async function send({ method, url, body, signal, headers }: Sent): Promise<unknown> {
+  // a POST always carries JSON (the server takes state changes as same-origin JSON only)
+  const json = body ?? (method === 'POST' ? {} : undefined);
   const res = await fetch(url, {
     method,
     signal,
     credentials: 'include',
-    headers:
-      body === undefined
-        ? { Accept: 'application/json' }
-        : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      Accept: 'application/json',
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
   });
   await throwIfNotOk(res);
-  return parseBody<T>(res);
+  return parseBody(res);
 }
 
-export const api = {
-  get: <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal),
-  post: <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body ?? {}),
-  patch: <T>(url: string, body: unknown) => apiRequest<T>('PATCH', url, body),
-  delete: <T>(url: string) => apiRequest<T>('DELETE', url),
-};
+/** Every call names its route: `api.get('/api/users/{id}/stats', { path: { id } })`, typed by the contract. */
+export const api = createApi(send);
 
-/** Reading mode from the spec: with "returnNull" a 401 yields null instead of failing. */
-export function getQueryFn<T>(on401: 'returnNull' | 'throw' = 'throw') {
-  return async (url: string): Promise<T | null> => {
-    try {
-      return await api.get<T>(url);
-    } catch (err) {
-      if (on401 === 'returnNull' && err instanceof ApiError && err.status === 401) return null;
-      throw err;
-    }
-  };
+/** A 401 read as "nobody": the spec's `returnNull` reading mode. */
+export async function nullOn401<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
 }
 
 /** The human message in an error: the server's `message` field when the body is JSON. */

@@ -6,7 +6,7 @@ import {
   hotScore,
   hotVotesFromPercentage,
   wilsonInterval,
-} from './confidence';
+} from '@vibe/contract/confidence';
 
 describe('wilsonInterval (95 %)', () => {
   // reference values: Wilson (1927) score interval, z = 1.96, as statsmodels' proportion_confint(method="wilson")

@@ -1,5 +1,5 @@
 import { thumbHashToDataURL } from 'thumbhash';
-import type { components } from '../api/schema';
+import type { components } from '@vibe/contract/client';
 
 /**
  * The rendition fields the API adds to every media object (issue 19), as the generated contract

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKey } from '@vibe/contract/client';
 import { api, ApiError } from './api-client';
 import {
   clearStoredSession,
@@ -13,7 +14,7 @@ import {
 } from './session-storage';
 import type { Session } from '../api/types';
 
-export const SESSION_QUERY_KEY = ['session'] as const;
+export const SESSION_QUERY_KEY = queryKey('/api/session');
 
 /** Keeps the record in storage; reads that answer no sessionId (GET, profile update) keep the stored one. */
 export function remember(s: Session): Session {
@@ -28,7 +29,7 @@ export function postSession(body: {
   latitude?: number;
   longitude?: number;
 }): Promise<Session> {
-  return api.post<Session>('/api/session', body);
+  return api.post('/api/session', { body });
 }
 
 /**
@@ -41,7 +42,7 @@ export async function bootstrapSession(search: string): Promise<Session | null> 
   const params = new URLSearchParams(search);
   if (params.get('verified') === 'true') {
     try {
-      const s = await api.post<Session>('/api/session/adopt');
+      const s = await api.post('/api/session/adopt');
       setLoggedOut(false);
       return remember(s);
     } catch {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { queryKey } from '@vibe/contract/client';
 import { api } from './api-client';
 import type { SiteConfig } from '../api/types';
 
@@ -21,8 +22,8 @@ function cached(): SiteConfig | undefined {
  */
 export function useSiteConfig() {
   const query = useQuery({
-    queryKey: ['site-config'],
-    queryFn: () => api.get<SiteConfig>('/api/site-config'),
+    queryKey: queryKey('/api/site-config'),
+    queryFn: () => api.get('/api/site-config'),
     placeholderData: cached,
   });
   const fresh = query.isPlaceholderData ? undefined : query.data;

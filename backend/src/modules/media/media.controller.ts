@@ -13,7 +13,7 @@ import {
   Res,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { clientNetwork } from '../../platform/budget/client-network.js';
 import { badRequest, forbidden, notFound } from '../../platform/domain-error.js';
@@ -102,6 +102,12 @@ export class MediaController {
   @Get('media/random/:userId')
   @Visitor('params.userId')
   @ApiOkOrNull(RateItemDto, 'JSON null when nobody else has uploaded anything yet; 404 when everything is rated')
+  @ApiQuery({
+    name: 'exclude',
+    required: false,
+    type: [String],
+    description: 'Recently skipped media ids, comma-separated',
+  })
   async random(
     @CurrentVisitor() user: User,
     @Query('exclude', ExcludeIdsPipe) exclude: number[],

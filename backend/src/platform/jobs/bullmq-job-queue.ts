@@ -10,20 +10,20 @@ import {
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { type ConnectionOptions, type DefaultJobOptions, type Job, type JobType, Queue, WaitingError } from 'bullmq';
+import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/env.js';
 import { BackgroundWork } from '../background-work.js';
 import { DomainError } from '../domain-error.js';
 import { OutageLog } from '../logging/outage-log.js';
 import { JobHandlers } from './job-handlers.js';
+import { assertDeclared, jobKinds, jobNameOf, jobNames } from './on-job.js';
 import { logJobRun } from './job-run-log.js';
 import {
   clampPercent,
   type EnqueueOptions,
-  JOB_NAMES,
   JobInterrupted,
   type JobName,
-  jobNameOf,
   type JobProgress,
   JobQueue,
   JobRunningError,
@@ -32,7 +32,6 @@ import {
   MAX_ATTEMPTS,
   type QueueStats,
   newestFirst,
-  UNLISTED_JOBS,
 } from './job-queue.js';
 import { JobRunObservers } from './job-run-observers.js';
 import { RunningJobs } from './running-jobs.js';
@@ -73,13 +72,70 @@ const clientStatus = (owner: Pick<Queue, 'getBackend'>): Promise<string> =>
 
 /** BullMQ queues (one per job name) in Redis; job state is read back from Redis by any replica. */
 @Injectable()
-export class BullmqJobQueue extends JobQueue implements OnModuleInit, BeforeApplicationShutdown {
+export class BullmqJobQueue
+  extends JobQueue
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
+{
+  private readonly logger = new Logger('Jobs');
+
   constructor(
     private readonly moduleRef: ModuleRef,
     private readonly config: AppConfig,
     private readonly outages: OutageLog,
+    private readonly handlers: JobHandlers,
   ) {
     super();
+  }
+
+  /**
+   * Where jobs run: a queue in Redis (under JOBS_PREFIX) holding jobs whose name has no handler
+   * here stops the start — they would never run. Redis away at start: the workers wait for it
+   * anyway, so the check is left out with a warning rather than holding the start.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runJobs) return;
+    let queued: { name: string; count: number }[];
+    try {
+      queued = await this.queuedWithoutHandler();
+    } catch (err) {
+      this.logger.warn({ msg: 'Could not check the queued job names: Redis is unreachable', err });
+      queued = [];
+    }
+    this.handlers.open(queued);
+  }
+
+  /** The queues under our prefix (their `meta` keys) whose names no handler here runs, with their unfinished jobs. */
+  private async queuedWithoutHandler(): Promise<{ name: string; count: number }[]> {
+    const prefix = this.config.jobsPrefix;
+    const names = new Set<string>(jobNames());
+    const redis = new Redis(this.config.redisUrl!, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      connectTimeout: QUEUE_WAIT_MS,
+    });
+    try {
+      await redis.connect();
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*:meta`, 'COUNT', 1000);
+        for (const key of keys) names.add(key.slice(prefix.length + 1, -':meta'.length));
+        cursor = next;
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
+    const out: { name: string; count: number }[] = [];
+    for (const name of names) {
+      if (this.handlers.get(name)) continue;
+      const queue = new Queue(name, { connection: redisConnection(this.config.redisUrl!), prefix });
+      try {
+        const counts = await queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'waiting-children');
+        out.push({ name, count: Object.values(counts).reduce((a, b) => a + b, 0) });
+      } finally {
+        await queue.close();
+      }
+    }
+    return out;
   }
 
   /**
@@ -88,7 +144,7 @@ export class BullmqJobQueue extends JobQueue implements OnModuleInit, BeforeAppl
    * the workers report (logged once); an API replica's flood guard and budget log theirs.
    */
   onModuleInit(): void {
-    for (const name of JOB_NAMES)
+    for (const name of jobNames())
       this.queue(name).on('error', (err) => {
         if (this.config.runJobs) this.outages.failed('redis', err);
       });
@@ -99,6 +155,7 @@ export class BullmqJobQueue extends JobQueue implements OnModuleInit, BeforeAppl
   }
 
   enqueue(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobView> {
+    assertDeclared(name);
     return this.reach(name, () => this.add(name, payload, options));
   }
 
@@ -125,7 +182,7 @@ export class BullmqJobQueue extends JobQueue implements OnModuleInit, BeforeAppl
 
   /** QUIT cannot reach an absent Redis: drop those connections, so the queues' own close is quiet and quick. */
   async beforeApplicationShutdown(): Promise<void> {
-    for (const name of JOB_NAMES) {
+    for (const name of jobNames()) {
       const backend = this.queue(name).getBackend();
       if ((await clientStatus(this.queue(name))) !== 'ready') await backend.close(true).catch(() => undefined);
     }
@@ -165,7 +222,7 @@ export class BullmqJobQueue extends JobQueue implements OnModuleInit, BeforeAppl
       ['failed', ['failed']],
     ];
     const byId = new Map<string, JobView>();
-    for (const name of JOB_NAMES.filter((n) => !UNLISTED_JOBS.has(n))) {
+    for (const { name } of jobKinds().filter((k) => k.listed)) {
       // newest `limit` of each list of each queue; a job that moves between two reads keeps its later state
       await this.reach(name, async (queue) => {
         for (const [state, types] of lists) {
@@ -180,7 +237,7 @@ export class BullmqJobQueue extends JobQueue implements OnModuleInit, BeforeAppl
 
   async stats(): Promise<QueueStats[]> {
     const out: QueueStats[] = [];
-    for (const name of JOB_NAMES) {
+    for (const name of jobNames()) {
       out.push(
         await this.reach(name, async (queue) => {
           const counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'failed');

@@ -6,6 +6,7 @@ import { BackgroundWork } from '../background-work.js';
 import { Database } from '../database/sql.js';
 import { OutageLog } from '../logging/outage-log.js';
 import { JobHandlers } from './job-handlers.js';
+import { assertDeclared, jobKinds, jobNames } from './on-job.js';
 import { logJobRun } from './job-run-log.js';
 import {
   backoffMs,
@@ -15,13 +16,11 @@ import {
   type JobName,
   type JobProgress,
   JobQueue,
-  JOB_NAMES,
   JobRunningError,
   type JobView,
   type QueueStats,
   MAX_ATTEMPTS,
   newestFirst,
-  UNLISTED_JOBS,
 } from './job-queue.js';
 import { PollLoop } from './poll-loop.js';
 import { JobRunObservers } from './job-run-observers.js';
@@ -89,6 +88,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
   }
 
   async enqueue(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobView> {
+    assertDeclared(name);
     const id = options.jobId ?? `${name}-${randomUUID()}`;
     // the exclusive job may finish between the insert and the look-up: then insert again
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -136,7 +136,12 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
        UNION ALL
        (SELECT * FROM jobs WHERE state IN ('completed', 'failed') AND NOT (name = ANY($2::varchar[]))
          ORDER BY created_at DESC LIMIT $1)`,
-      [limit, [...UNLISTED_JOBS]],
+      [
+        limit,
+        jobKinds()
+          .filter((k) => !k.listed)
+          .map((k) => k.name),
+      ],
     );
     return newestFirst(rows.map(toView), limit);
   }
@@ -159,7 +164,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
         GROUP BY name`,
     );
     const byName = new Map(rows.map((r) => [r.name, r]));
-    return JOB_NAMES.map((name) => {
+    return jobNames().map((name) => {
       const r = byName.get(name);
       return {
         name,
@@ -175,6 +180,12 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     if (!this.config.runJobs) return;
     await this.db.rows(`DELETE FROM jobs WHERE finished_at < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
     await this.db.rows(`DELETE FROM job_checkpoints c WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = c.job_id)`);
+    // a queued name this process has no handler for would wait for ever: refuse to start instead
+    this.handlers.open(
+      await this.db.rows<{ name: string; count: number }>(
+        `SELECT name, count(*)::int AS count FROM jobs WHERE state IN ('waiting', 'active') GROUP BY name`,
+      ),
+    );
     this.loop.start(POLL_MS);
     // the handlers it started stop with RunningJobs, in the stage after this one
     this.work.register('job poll', 'intake', () => this.loop.stop());

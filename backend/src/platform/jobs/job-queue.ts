@@ -6,18 +6,8 @@ import { DomainError } from '../domain-error.js';
  * `worker.ts`) runs the handler; `GET /api/admin/jobs/{id}` reads the state from wherever the
  * adapter keeps it (Redis for BullMQ, the `jobs` table for DatabaseJobQueue), so any replica can answer.
  */
-export const JOB_NAMES = [
-  'import-media',
-  'populate-votes',
-  'remove-population',
-  'find-duplicates',
-  'generate-renditions',
-  'make-renditions',
-] as const;
-export type JobName = (typeof JOB_NAMES)[number];
-
-/** Per-item background work (one job per upload): not an operator's job, so not in the portal's list. */
-export const UNLISTED_JOBS: ReadonlySet<JobName> = new Set<JobName>(['make-renditions']);
+/** A job kind's name, written once beside its handler with `@OnJob` (see on-job.ts). */
+export type JobName = string;
 
 export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
 
@@ -77,9 +67,8 @@ export interface JobContext {
   progress(progress: JobProgress): Promise<void>;
 }
 
-/** What a module registers to run one job name. Handlers must be idempotent: a job may run again after a crash. */
+/** What an `@OnJob` class implements to run its job. Handlers must be idempotent: a job may run again after a crash. */
 export interface JobHandler<P = unknown, R = unknown> {
-  readonly name: JobName;
   run(payload: P, ctx: JobContext): Promise<R>;
 }
 
@@ -124,12 +113,6 @@ export function newestFirst(jobs: JobView[], limit: number): JobView[] {
 export const MAX_ATTEMPTS = 3;
 /** Retry after 5 s, 10 s, ... so a brief outage (database restart) does not fail the job. */
 export const backoffMs = (attemptsMade: number): number => 5_000 * 2 ** Math.max(0, attemptsMade - 1);
-
-/** Job ids carry their name (`import-media-<uuid>`) so a lookup knows the queue without a scan. */
-export function jobNameOf(id: string): JobName | null {
-  if (!/^[a-z-]+-[A-Za-z0-9_-]{1,80}$/.test(id)) return null;
-  return JOB_NAMES.find((n) => id.startsWith(`${n}-`)) ?? null;
-}
 
 export const clampPercent = (p: number): number => Math.max(0, Math.min(100, Math.round(p)));
 

@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { JOB_NAMES, type JobName, type JobProgress, type JobState, type JobView } from './job-queue.js';
+import { type JobName, type JobProgress, type JobState, type JobView } from './job-queue.js';
 
 export class JobViewDto implements JobView {
   @ApiProperty() id!: string;
-  @ApiProperty({ enum: JOB_NAMES }) name!: JobName;
+  /** its values are the @OnJob names, filled in by apiDocument (the jobs are declared after this class) */
+  @ApiProperty({ type: String }) name!: JobName;
   @ApiProperty({ enum: ['waiting', 'active', 'completed', 'failed'] }) state!: JobState;
   @ApiProperty({
     allOf: [

@@ -4,7 +4,8 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { notFound } from '../domain-error.js';
 import { AdminOnly } from '../http/admin-auth/admin-routes.js';
-import { jobNameOf, JobQueue, type JobView } from './job-queue.js';
+import { JobQueue, type JobView } from './job-queue.js';
+import { jobNameOf } from './on-job.js';
 import { JobViewDto } from './job-view.dto.js';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';

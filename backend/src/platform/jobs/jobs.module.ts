@@ -1,18 +1,20 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../../config/env.js';
 import { bullmqProcessor, BullmqJobQueue, defaultJobOptions, redisConnection } from './bullmq-job-queue.js';
 import { DatabaseJobQueue } from './database-job-queue.js';
 import { JobHandlers } from './job-handlers.js';
 import { JobRunObservers } from './job-run-observers.js';
-import { JOB_NAMES, JobQueue } from './job-queue.js';
+import { JobQueue } from './job-queue.js';
+import { jobNames } from './on-job.js';
 import { JobsController } from './jobs.controller.js';
 import { JobsHeartbeat } from './jobs-heartbeat.js';
 import { RunningJobs } from './running-jobs.js';
 
 /**
  * JobQueue port: BullMQ when REDIS_URL is set, DatabaseJobQueue (the `jobs` table) otherwise. Both run
- * the same handlers, which modules register with JobHandlers. With RUN_JOBS=false this process
+ * the same handlers: the classes marked `@OnJob(name)` in the modules' providers (on-job.ts). With RUN_JOBS=false this process
  * only enqueues and reads state; `worker.ts` (or another API process) runs the handlers.
  */
 @Global()
@@ -23,6 +25,7 @@ export class JobsModule {
     if (!config.redisUrl) {
       return {
         module: JobsModule,
+        imports: [DiscoveryModule],
         controllers: [JobsController],
         providers: [...common, { provide: JobQueue, useClass: DatabaseJobQueue }],
         exports: [JobQueue, JobHandlers, JobRunObservers],
@@ -31,6 +34,7 @@ export class JobsModule {
     return {
       module: JobsModule,
       imports: [
+        DiscoveryModule,
         BullModule.forRoot({
           connection: redisConnection(config.redisUrl),
           prefix: config.jobsPrefix,
@@ -38,7 +42,7 @@ export class JobsModule {
         }),
         // enqueue and read fail at once while Redis is away (a 503), instead of waiting for it
         BullModule.registerQueue(
-          ...JOB_NAMES.map((name) => ({
+          ...jobNames().map((name) => ({
             name,
             connection: { ...redisConnection(config.redisUrl!), enableOfflineQueue: false },
           })),
@@ -48,7 +52,7 @@ export class JobsModule {
       providers: [
         ...common,
         { provide: JobQueue, useClass: BullmqJobQueue },
-        ...(config.runJobs ? JOB_NAMES.map((name) => bullmqProcessor(name, config)) : []),
+        ...(config.runJobs ? jobNames().map((name) => bullmqProcessor(name, config)) : []),
       ],
       exports: [JobQueue, JobHandlers, JobRunObservers],
     };

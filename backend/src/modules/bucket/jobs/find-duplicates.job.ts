@@ -1,6 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
+import { OnJob } from '../../../platform/jobs/on-job.js';
 import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
 import { isRenditionKey } from '../../media/domain/renditions.js';
 import { isQuarantinedKey } from '../../../platform/storage/object-transfer.js';
@@ -32,18 +31,9 @@ export interface DuplicateResult {
  * Groups bucket files by identical content (SHA-256, read only for files that share a size),
  * by identical size and by similar names. Read-only, so an interrupted scan simply starts over.
  */
-@Injectable()
-export class FindDuplicatesJob implements JobHandler<Record<string, never>, DuplicateResult>, OnModuleInit {
-  readonly name = 'find-duplicates' as const;
-
-  constructor(
-    private readonly handlers: JobHandlers,
-    private readonly storage: ObjectStorage,
-  ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
+@OnJob('find-duplicates')
+export class FindDuplicatesJob implements JobHandler<Record<string, never>, DuplicateResult> {
+  constructor(private readonly storage: ObjectStorage) {}
 
   async run(_payload: Record<string, never>, ctx: JobContext): Promise<DuplicateResult> {
     const files: BucketFile[] = [];

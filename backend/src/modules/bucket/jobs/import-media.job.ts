@@ -1,4 +1,3 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -7,7 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppConfig } from '../../../config/env.js';
 import { DomainError } from '../../../platform/domain-error.js';
-import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
+import { OnJob } from '../../../platform/jobs/on-job.js';
 import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
 import { ObjectStorage } from '../../../platform/storage/object-storage.js';
 import { isRenditionKey } from '../../media/domain/renditions.js';
@@ -37,12 +36,9 @@ export interface ImportResult {
  * last batch: nothing imported twice, counts carried over (cleaning twice changes nothing).
  * Already-present keys and renditions are skipped, so running it again is harmless.
  */
-@Injectable()
-export class ImportMediaJob implements JobHandler<Record<string, never>, ImportResult>, OnModuleInit {
-  readonly name = 'import-media' as const;
-
+@OnJob('import-media')
+export class ImportMediaJob implements JobHandler<Record<string, never>, ImportResult> {
   constructor(
-    private readonly handlers: JobHandlers,
     private readonly storage: ObjectStorage,
     private readonly media: BucketMediaRepository,
     private readonly users: SystemUsers,
@@ -50,10 +46,6 @@ export class ImportMediaJob implements JobHandler<Record<string, never>, ImportR
     private readonly renditions: RenditionService,
     private readonly config: AppConfig,
   ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
 
   async run(_payload: Record<string, never>, ctx: JobContext): Promise<ImportResult> {
     const files: BucketFile[] = [];

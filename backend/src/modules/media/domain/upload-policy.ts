@@ -1,17 +1,17 @@
 import { DomainError } from '../../../platform/domain-error.js';
 
-/** What visitors may upload (spec §5/§9), judged by the file's magic bytes, never by its name or the client's MIME type. */
-export type MediaKind = 'image' | 'video';
+import {
+  type MediaKind,
+  sizeLimitOf,
+  tooLargeMessage,
+  UPLOAD_TYPES,
+  type UploadType,
+  VIDEO_MAX_BYTES,
+} from '@vibe/contract/upload';
 
-export interface AcceptedType {
-  kind: MediaKind;
-  mimeType: string;
-  /** extension of stored keys */
-  ext: string;
-  /** extensions a client file name may carry for this type */
-  nameExtensions: readonly string[];
-  label: string;
-}
+/** What visitors may upload (spec §5/§9, the contract the visitor app checks too), judged by the file's magic bytes, never by its name or the client's MIME type. */
+export { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, tooLargeMessage, type MediaKind } from '@vibe/contract/upload';
+export type AcceptedType = UploadType;
 
 /** An upload on local disk, already checked by type and size: what the route hands the service. */
 export interface ReceivedFile {
@@ -21,10 +21,6 @@ export interface ReceivedFile {
   originalName: string;
 }
 
-/** Decimal, as the web apps show sizes and phones count them: "under 10MB" is under 10,000,000 bytes. */
-const MB = 1000 * 1000;
-export const IMAGE_MAX_BYTES = 10 * MB;
-export const VIDEO_MAX_BYTES = 20 * MB;
 /** Multipart framing and the userId field on top of the largest file allowed. */
 export const MAX_REQUEST_BYTES = VIDEO_MAX_BYTES + 64 * 1024;
 /** Bytes of the file head the type is sniffed from. */
@@ -33,49 +29,11 @@ export const SNIFF_BYTES = 4100;
 export const ALLOWED_TYPES_MESSAGE = 'Only JPEG, PNG, GIF, WebP images and MP4 videos are allowed';
 export const NOT_A_PLAYABLE_MP4 = 'This file starts like an MP4 video but is not a complete, playable one';
 
-const JPEG: AcceptedType = {
-  kind: 'image',
-  mimeType: 'image/jpeg',
-  ext: 'jpg',
-  nameExtensions: ['jpg', 'jpeg', 'jpe', 'jfif'],
-  label: 'JPEG image',
-};
-const PNG: AcceptedType = {
-  kind: 'image',
-  mimeType: 'image/png',
-  ext: 'png',
-  nameExtensions: ['png'],
-  label: 'PNG image',
-};
-const GIF: AcceptedType = {
-  kind: 'image',
-  mimeType: 'image/gif',
-  ext: 'gif',
-  nameExtensions: ['gif'],
-  label: 'GIF image',
-};
-const WEBP: AcceptedType = {
-  kind: 'image',
-  mimeType: 'image/webp',
-  ext: 'webp',
-  nameExtensions: ['webp'],
-  label: 'WebP image',
-};
-const MP4: AcceptedType = {
-  kind: 'video',
-  mimeType: 'video/mp4',
-  ext: 'mp4',
-  nameExtensions: ['mp4'],
-  label: 'MP4 video',
-};
+const byMime = (mimeType: string): AcceptedType => UPLOAD_TYPES.find((t) => t.mimeType === mimeType)!;
+const [JPEG, PNG, GIF, WEBP, MP4] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4'].map(byMime);
 
 /** Keyed by the sniffer's extension: file-type names an animated PNG "apng" and keeps M4V, MOV, 3GP apart from mp4. */
 const BY_SNIFFED_EXT: Record<string, AcceptedType> = { jpg: JPEG, png: PNG, apng: PNG, gif: GIF, webp: WEBP, mp4: MP4 };
-
-export const sizeLimitOf = (kind: MediaKind): number => (kind === 'image' ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES);
-
-export const tooLargeMessage = (kind: MediaKind): string =>
-  kind === 'image' ? 'Image files must be under 10MB' : 'Video files must be under 20MB';
 
 /** Client file names may carry a path (C:\fakepath\x.jpg); only the last segment counts. */
 const baseName = (name: string): string => name.split(/[\\/]/).pop() ?? '';

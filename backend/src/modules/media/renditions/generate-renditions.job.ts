@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
+import { OnJob } from '../../../platform/jobs/on-job.js';
 import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
 import { MediaRepository } from '../media.repository.js';
 import { RenditionService } from './rendition.service.js';
@@ -24,19 +23,12 @@ export class RenditionsResultDto {
  * (a retry, a take-over after a kill) walks only what is left. Items it could not render are
  * tried again only when asked (`retryFailed`).
  */
-@Injectable()
-export class GenerateRenditionsJob implements JobHandler<{ retryFailed?: boolean }, RenditionsResultDto>, OnModuleInit {
-  readonly name = GENERATE_RENDITIONS;
-
+@OnJob(GENERATE_RENDITIONS)
+export class GenerateRenditionsJob implements JobHandler<{ retryFailed?: boolean }, RenditionsResultDto> {
   constructor(
-    private readonly handlers: JobHandlers,
     private readonly media: MediaRepository,
     private readonly renditions: RenditionService,
   ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
 
   async run(payload: { retryFailed?: boolean }, ctx: JobContext): Promise<RenditionsResultDto> {
     const retryFailed = payload.retryFailed === true;

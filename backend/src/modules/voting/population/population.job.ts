@@ -1,6 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
+import { OnJob } from '../../../platform/jobs/on-job.js';
 import { type JobContext, type JobHandler, JobInterrupted, MAX_ATTEMPTS } from '../../../platform/jobs/job-queue.js';
 import { progressOf, type PopulationResult, resultOf, VOTES_PER_CHECKPOINT } from './domain/population.js';
 import { PopulationRepository } from './population.repository.js';
@@ -19,18 +18,9 @@ const REPORT_EVERY_MS = 500;
  * inserts is committed with its checkpoint, so a retry or a take-over after a crash resumes
  * exactly after the last committed batch.
  */
-@Injectable()
-export class PopulationJob implements JobHandler<PopulationPayload, PopulationResult>, OnModuleInit {
-  readonly name = 'populate-votes' as const;
-
-  constructor(
-    private readonly handlers: JobHandlers,
-    private readonly runs: PopulationRepository,
-  ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
+@OnJob('populate-votes')
+export class PopulationJob implements JobHandler<PopulationPayload, PopulationResult> {
+  constructor(private readonly runs: PopulationRepository) {}
 
   async run({ runId, segment }: PopulationPayload, ctx: JobContext): Promise<PopulationResult> {
     let lastReport = 0;

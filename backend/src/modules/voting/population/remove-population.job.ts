@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { JobHandlers } from '../../../platform/jobs/job-handlers.js';
+import { OnJob } from '../../../platform/jobs/on-job.js';
 import { type JobContext, type JobHandler, JobInterrupted } from '../../../platform/jobs/job-queue.js';
 import { USERS_PER_REMOVAL } from './domain/population.js';
 import { PopulationRepository } from './population.repository.js';
@@ -27,18 +26,9 @@ export class RemovalResultDto {
  * their votes and views, taking them off the media tallies in the same statement. Resumable
  * without a checkpoint: what is done is gone, and a rerun deletes what is left.
  */
-@Injectable()
-export class RemovePopulationJob implements JobHandler<RemovePopulationPayload, RemovalResultDto>, OnModuleInit {
-  readonly name = REMOVE_POPULATION;
-
-  constructor(
-    private readonly handlers: JobHandlers,
-    private readonly runs: PopulationRepository,
-  ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
+@OnJob(REMOVE_POPULATION)
+export class RemovePopulationJob implements JobHandler<RemovePopulationPayload, RemovalResultDto> {
+  constructor(private readonly runs: PopulationRepository) {}
 
   async run({ maxUserId, totalUsers }: RemovePopulationPayload, ctx: JobContext): Promise<RemovalResultDto> {
     const done = { usersRemoved: 0, votesRemoved: 0, viewsRemoved: 0 };

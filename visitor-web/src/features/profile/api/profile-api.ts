@@ -1,10 +1,10 @@
 import { api } from '../../../lib/api-client';
-import type { Id, Session, UsernameAvailability } from '../../../api/types';
+import type { Id, Profile, UsernameAvailability } from '../../../api/types';
 
 export function checkUsername(name: string, signal?: AbortSignal): Promise<UsernameAvailability> {
-  return api.get<UsernameAvailability>(`/api/users/check-username/${encodeURIComponent(name)}`, signal);
+  return api.get('/api/users/check-username/{name}', { path: { name }, signal });
 }
 
-export function updateProfile(userId: Id, changes: { username?: string; email?: string }): Promise<Session> {
-  return api.patch<Session>(`/api/users/${encodeURIComponent(String(userId))}`, changes);
+export function updateProfile(userId: Id, changes: { username?: string; email?: string }): Promise<Profile> {
+  return api.patch('/api/users/{id}', { path: { id: userId }, body: changes });
 }

@@ -40,8 +40,9 @@ export function UpdateInfoForm({ user, onSaved }: { user: Session; onSaved: (s: 
       return;
     }
     mutation.mutate(changes, {
-      onSuccess: (session) => {
-        onSaved(session);
+      // the answer is the profile (no sessionId): the session keeps its own
+      onSuccess: (profile) => {
+        onSaved({ ...user, ...profile });
         track('profile_update', { fields: Object.keys(changes) });
         toast({ title: 'Profile Updated', description: 'Your changes have been saved.', variant: 'success' });
       },

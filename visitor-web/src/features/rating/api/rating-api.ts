@@ -4,16 +4,18 @@ import type { Id, RateItem, ViewRecorded, VoteResult } from '../../../api/types'
 /** 200 item, 200 null (nothing of others to rate), 404 (everything rated). */
 // exclude: the rating hook keeps skipped and failed ids as the strings it compares
 export function fetchRandomMedia(userId: Id, exclude: readonly (Id | string)[] = []): Promise<RateItem | null> {
-  const qs = exclude.length ? `?exclude=${exclude.map((id) => encodeURIComponent(String(id))).join(',')}` : '';
-  return api.get<RateItem | null>(`/api/media/random/${encodeURIComponent(String(userId))}${qs}`);
+  return api.get('/api/media/random/{userId}', {
+    path: { userId },
+    query: exclude.length ? { exclude: [exclude.join(',')] } : {},
+  });
 }
 
 export function recordView(mediaId: Id, userId: Id): Promise<ViewRecorded> {
-  return api.post(`/api/media/${encodeURIComponent(String(mediaId))}/view`, { userId });
+  return api.post('/api/media/{id}/view', { path: { id: mediaId }, body: { userId } });
 }
 
 export function submitVote(userId: Id, mediaId: Id, isHot: boolean): Promise<VoteResult> {
-  return api.post<VoteResult>('/api/votes', { userId, mediaId, isHot });
+  return api.post('/api/votes', { body: { userId, mediaId, isHot } });
 }
 
 /** Every item left to rate failed to load on this page: the visitor sees the rated-all state. */

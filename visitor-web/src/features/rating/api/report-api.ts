@@ -16,5 +16,5 @@ export const MAX_REPORT_NOTE = 200;
 
 /** One report per visitor and item; the server answers 409 already_reported for a second. */
 export function reportMedia(mediaId: Id, reason: ReportReason, note?: string): Promise<Reported> {
-  return api.post(`/api/media/${encodeURIComponent(String(mediaId))}/report`, note ? { reason, note } : { reason });
+  return api.post('/api/media/{id}/report', { path: { id: mediaId }, body: note ? { reason, note } : { reason } });
 }

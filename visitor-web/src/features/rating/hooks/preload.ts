@@ -106,3 +106,23 @@ export function preloadMedia(
   } else return null;
   return p;
 }
+
+/**
+ * The first item's picture is asked for the moment its pick arrives, with the stage's own
+ * srcset/sizes and a high priority, before React has rendered the stage: no waterfall behind the
+ * render (a `<link rel=preload>` the stage's `<img>` then finds in the preload cache).
+ */
+export function hintFirstPicture(item: RateItem, sizes: string): void {
+  if (!item.mimeType.startsWith('image/') && !item.previewUrl) return;
+  const href = item.mimeType.startsWith('image/') ? (item.previewUrl ?? item.url) : item.previewUrl!;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href;
+  if (item.mimeType.startsWith('image/') && item.srcset) {
+    link.imageSrcset = item.srcset;
+    link.imageSizes = sizes;
+  }
+  link.fetchPriority = 'high';
+  document.head.appendChild(link);
+}

@@ -1,13 +1,4 @@
-/** The spec's swipe-back (§5, §9): a gesture starting this close to the left edge is the back redirect's, never a vote. */
-export const EDGE_PX = 50;
-/** A drag this far (px, and this share of the card's width, whichever is more) votes on release. */
-export const VOTE_MIN_PX = 90;
-export const VOTE_SHARE = 0.3;
-/** A quick flick votes from a shorter drag: at least this fast (px/ms) over at least this far. */
-export const FLICK_SPEED = 0.5;
-export const FLICK_MIN_PX = 40;
-/** Movement before a touch counts as a drag of the card (below it: a tap, which opens the overlay). */
-export const DRAG_SLOP_PX = 8;
+import { EDGE_PX, FLICK_MIN_PX, FLICK_SPEED, VOTE_MIN_PX, VOTE_SHARE } from '@vibe/contract/swipe';
 
 export type SwipeVote = 'hot' | 'not' | null;
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKey } from '@vibe/contract/client';
 import { errorMessage, isStatus } from '../../../lib/api-client';
 import { toast } from '../../../components/toast-store';
 import { track } from '../../../lib/analytics';
@@ -7,7 +8,16 @@ import { fetchRandomMedia, NothingShowableError, recordView, retryOnce, submitVo
 import type { Id, RateItem, VoteResult } from '../../../api/types';
 import { FALLBACK_ASPECT, storedAspect } from '../../../lib/renditions';
 import { mediaAreaHeight, stageSizes } from './use-media-area-height';
-import { dropPreload, NEXT_CACHE_MS, phoneLike, prefetchUsable, preloadMedia, slowLink, type Preload } from './preload';
+import {
+  dropPreload,
+  hintFirstPicture,
+  NEXT_CACHE_MS,
+  phoneLike,
+  prefetchUsable,
+  preloadMedia,
+  slowLink,
+  type Preload,
+} from './preload';
 import { countShareVisit, openShare } from '../../../lib/share-api';
 
 const MAX_EXCLUDED = 50;
@@ -39,7 +49,10 @@ export function useRating(userId: Id | undefined, shareId?: string) {
   const failed = useRef(new Set<string>());
   const [last, setLast] = useState<LastVote | null>(null);
   const [shownId, setShownId] = useState<string | null>(null);
-  const currentKey = useMemo(() => ['media', 'random', userId, 'current'] as const, [userId]);
+  const currentKey = useMemo(
+    () => [...queryKey('/api/media/random/{userId}', { path: { userId: userId ?? '' } }), 'current'] as const,
+    [userId],
+  );
   // Votes still on their way must not come back as the next item.
   const recentVotes = () => [...voted.current].slice(-MAX_EXCLUDED);
   const failedIds = () => [...failed.current].slice(-MAX_EXCLUDED);
@@ -70,19 +83,30 @@ export function useRating(userId: Id | undefined, shareId?: string) {
     return s && s.mediaId === String(id) ? s.id : null;
   };
 
+  const pickCurrent = async (): Promise<RateItem | null> => {
+    const shared = await sharedFirst();
+    if (shared) return shared;
+    const pick = await fetchRandomMedia(userId!, [...excluded.current, ...failedIds(), ...recentVotes()]);
+    if (!pick || !hasFailed(pick.id)) return pick;
+    // The server offers excluded items again when nothing else is left: skipped ones are
+    // fine to show again, failed ones are not.
+    const again = await fetchRandomMedia(userId!, [...failedIds(), ...recentVotes()]);
+    if (!again || !hasFailed(again.id)) return again;
+    throw new NothingShowableError();
+  };
+
+  const hinted = useRef(false);
+  const hintFirst = (pick: RateItem | null) => {
+    if (!pick || hinted.current) return pick;
+    hinted.current = true;
+    const aspect = storedAspect(pick) ?? FALLBACK_ASPECT;
+    hintFirstPicture(pick, stageSizes(mediaAreaHeight(window.innerWidth, window.innerHeight), aspect));
+    return pick;
+  };
+
   const current = useQuery({
     queryKey: currentKey,
-    queryFn: async () => {
-      const shared = await sharedFirst();
-      if (shared) return shared;
-      const pick = await fetchRandomMedia(userId!, [...excluded.current, ...failedIds(), ...recentVotes()]);
-      if (!pick || !hasFailed(pick.id)) return pick;
-      // The server offers excluded items again when nothing else is left: skipped ones are
-      // fine to show again, failed ones are not.
-      const again = await fetchRandomMedia(userId!, [...failedIds(), ...recentVotes()]);
-      if (!again || !hasFailed(again.id)) return again;
-      throw new NothingShowableError();
-    },
+    queryFn: async () => hintFirst(await pickCurrent()),
     enabled: userId !== undefined,
     staleTime: 0,
     gcTime: 0,
@@ -90,7 +114,12 @@ export function useRating(userId: Id | undefined, shareId?: string) {
   });
   const item = current.data ?? null;
   const nextKey = useCallback(
-    (id: Id | undefined) => ['media', 'random', userId, 'next', id === undefined ? null : String(id)] as const,
+    (id: Id | undefined) =>
+      [
+        ...queryKey('/api/media/random/{userId}', { path: { userId: userId ?? '' } }),
+        'next',
+        id === undefined ? null : String(id),
+      ] as const,
     [userId],
   );
 

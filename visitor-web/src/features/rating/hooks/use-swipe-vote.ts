@@ -1,5 +1,6 @@
 import { useCallback, useRef, type PointerEvent, type MouseEvent } from 'react';
-import { DRAG_SLOP_PX, hintStrength, mayStartSwipe, swipeVote } from './swipe-vote';
+import { DRAG_SLOP_PX } from '@vibe/contract/swipe';
+import { hintStrength, mayStartSwipe, swipeVote } from './swipe-vote';
 
 const FLING_MS = 180;
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKey } from '@vibe/contract/client';
 import { api } from '../../../lib/api-client';
-import { hotVotesFromPercentage } from '../../../lib/confidence';
-import type { Id, MediaDeleted, MediaStat, ShareLink, UserStats } from '../../../api/types';
+import { hotVotesFromPercentage } from '@vibe/contract/confidence';
+import type { Id, MediaStat, ShareLink } from '../../../api/types';
 import { listShares, SHARES_QUERY_KEY, updateShare } from '../../../lib/share-api';
 
 /** The hot count: sent by the server; from the rounded percentage for an older answer without it. */
@@ -9,8 +10,8 @@ export const hotVotesOf = (m: MediaStat): number => m.hotVotes ?? hotVotesFromPe
 
 export function useUserStats(userId: Id | undefined) {
   return useQuery({
-    queryKey: ['user-stats', userId === undefined ? null : String(userId)],
-    queryFn: () => api.get<UserStats | null>(`/api/users/${encodeURIComponent(String(userId))}/stats`),
+    queryKey: queryKey('/api/users/{id}/stats', { path: { id: userId ?? '' } }),
+    queryFn: () => api.get('/api/users/{id}/stats', { path: { id: userId! } }),
     enabled: userId !== undefined,
   });
 }
@@ -18,11 +19,8 @@ export function useUserStats(userId: Id | undefined) {
 export function useDeleteMedia(userId: Id | undefined) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (mediaId: Id) =>
-      api.delete<MediaDeleted>(
-        `/api/media/${encodeURIComponent(String(mediaId))}?userId=${encodeURIComponent(String(userId))}`,
-      ),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['user-stats'] }),
+    mutationFn: (mediaId: Id) => api.delete('/api/media/{id}', { path: { id: mediaId }, query: { userId: userId! } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKey('/api/users/{id}/stats') }),
   });
 }
 

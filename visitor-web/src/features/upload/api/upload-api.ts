@@ -1,5 +1,8 @@
 import { uploadWithProgress, type UploadHandle } from '../../../lib/api-client';
-import type { Id, MediaStat } from '../../../api/types';
+import type { Answer } from '@vibe/contract/client';
+import type { Id } from '../../../api/types';
+
+type Uploaded = Answer<'/api/media/upload', 'post'>;
 
 /** `key`: the file's Idempotency-Key, the same on every retry, so the server stores it once. */
 export function uploadMedia(
@@ -7,9 +10,9 @@ export function uploadMedia(
   userId: Id,
   key: string,
   onProgress: (p: number) => void,
-): UploadHandle<MediaStat> {
+): UploadHandle<Uploaded> {
   const form = new FormData();
   form.append('userId', String(userId));
   form.append('file', file, file.name);
-  return uploadWithProgress<MediaStat>('/api/media/upload', form, onProgress, { 'Idempotency-Key': key });
+  return uploadWithProgress<Uploaded>('/api/media/upload', form, onProgress, { 'Idempotency-Key': key });
 }

@@ -47,6 +47,34 @@ describe('UploadView', () => {
     expect(screen.queryByTestId('queue-item')).not.toBeInTheDocument();
   });
 
+  it('offline, queued files wait for the link and go up by themselves when it returns (focus on the queue)', async () => {
+    const sent = installFakeXhr();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<UploadView userId={1} />);
+      await user.upload(screen.getByTestId('file-input'), [
+        file('a.jpg', 'image/jpeg', 2000),
+        file('b.jpg', 'image/jpeg', 2000),
+      ]);
+      await waitFor(() => expect(screen.getByRole('region', { name: /Files to upload/ })).toHaveFocus());
+      await user.click(screen.getByRole('button', { name: 'Upload All' }));
+      const statuses = () => screen.getAllByTestId('queue-status').map((s) => s.textContent);
+      expect(statuses()).toEqual(['Waiting for connection', 'Waiting for connection']);
+      expect(sent).toHaveLength(0);
+
+      online.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      sent[0]!.answer(201, { id: 7 });
+      await waitFor(() => expect(sent).toHaveLength(2));
+      sent[1]!.answer(201, { id: 8 });
+      await waitFor(() => expect(statuses()).toEqual(['Completed', 'Completed']));
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('a dropped upload offers Retry, counts as failed, and retries with the same Idempotency-Key', async () => {
     const sent = installFakeXhr();
     const user = userEvent.setup();

@@ -1,32 +1,20 @@
-import { MB } from '../../../lib/format';
+import { type MediaKind, sizeLimitOf, tooLargeMessage, UPLOAD_TYPES, VIDEO_MAX_BYTES } from '@vibe/contract/upload';
 
-/** Upload rules of spec §5 and §9; MB as the server counts it (10^6 bytes, upload-policy.ts). */
-export const IMAGE_MAX_BYTES = 10 * MB;
-export const VIDEO_MAX_BYTES = 20 * MB;
-export const DROP_MAX_BYTES = 20 * MB;
+/** Upload rules of spec §5 and §9, from the contract the server enforces. */
+export const DROP_MAX_BYTES = VIDEO_MAX_BYTES;
 
-export const ACCEPT: Record<string, string[]> = {
-  'image/jpeg': ['.jpeg', '.jpg'],
-  'image/png': ['.png'],
-  'image/gif': ['.gif'],
-  'image/webp': ['.webp'],
-  'video/mp4': ['.mp4'],
-};
+/** react-dropzone's accept: MIME type → the name extensions the server accepts for it. */
+export const ACCEPT: Record<string, string[]> = Object.fromEntries(
+  UPLOAD_TYPES.map((t) => [t.mimeType, t.nameExtensions.map((e) => `.${e}`)]),
+);
 
 export const TYPE_MESSAGE = 'Only JPEG, PNG, GIF and WebP images or MP4 videos can be uploaded';
-export const IMAGE_SIZE_MESSAGE = 'Image files must be under 10MB';
-export const VIDEO_SIZE_MESSAGE = 'Video files must be under 20MB';
+export const IMAGE_SIZE_MESSAGE = tooLargeMessage('image');
+export const VIDEO_SIZE_MESSAGE = tooLargeMessage('video');
 
-const EXT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-};
-
-export type MediaKind = 'image' | 'video';
+const EXT_TYPES: Record<string, string> = Object.fromEntries(
+  UPLOAD_TYPES.flatMap((t) => t.nameExtensions.map((e) => [e, t.mimeType])),
+);
 
 /** The kind of an allowed file, from its MIME type or (when the browser gives none) its extension. */
 export function mediaKind(file: { name: string; type: string }): MediaKind | null {
@@ -40,9 +28,7 @@ export function mediaKind(file: { name: string; type: string }): MediaKind | nul
 /** Size rule per kind: images under 10 MB, videos under 20 MB. */
 export function sizeError(file: { name: string; type: string; size: number }): string | null {
   const kind = mediaKind(file);
-  if (kind === 'image' && file.size > IMAGE_MAX_BYTES) return IMAGE_SIZE_MESSAGE;
-  if (kind === 'video' && file.size > VIDEO_MAX_BYTES) return VIDEO_SIZE_MESSAGE;
-  return null;
+  return kind && file.size > sizeLimitOf(kind) ? tooLargeMessage(kind) : null;
 }
 
 /** Full check (type, emptiness and size); null when the file may be queued. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { queryKey } from '@vibe/contract/client';
 import { UploadError } from '../../../lib/api-client';
 import { toast } from '../../../components/toast-store';
 import { track } from '../../../lib/analytics';
@@ -65,11 +66,13 @@ export function useUploadQueue(userId: Id | undefined) {
   const upload = useCallback(
     async (id: string, resumed = false): Promise<boolean> => {
       const item = latest.current.find((i) => i.id === id);
-      if (!item || !canUpload(item) || userId === undefined) return false;
+      if (!item || !canUpload(item)) return false;
+      // offline (the session may not even have loaded): it waits for the link
       if (!navigator.onLine) {
         waitForLink(id);
         return false;
       }
+      if (userId === undefined) return false;
       dispatch({ type: 'start', id });
       const handle = uploadMedia(item.file, userId, item.key, (progress) =>
         dispatch({ type: 'progress', id, progress }),
@@ -86,7 +89,7 @@ export function useUploadQueue(userId: Id | undefined) {
             variant: 'success',
           });
         track('upload', { kind: mediaKind(item.file), size: item.file.size });
-        void qc.invalidateQueries({ queryKey: ['user-stats'] });
+        void qc.invalidateQueries({ queryKey: queryKey('/api/users/{id}/stats') });
         return true;
       } catch (err) {
         if (!handles.current.has(id)) return false; // removed while uploading
@@ -123,7 +126,8 @@ export function useUploadQueue(userId: Id | undefined) {
         for (let next = latest.current.find((i) => i.waiting); next; next = latest.current.find((i) => i.waiting)) {
           if (!navigator.onLine) return; // down again: the next 'online' carries on
           if (await upload(next.id, true)) done += 1;
-          else if (latest.current.find((i) => i.id === next!.id)?.waiting) return;
+          // still waiting (offline again, or no session yet): a later 'online' or the session carries on
+          else if (latest.current.find((i) => i.id === next!.id)?.waiting || userId === undefined) return;
         }
       } finally {
         resuming.current = false;
@@ -140,8 +144,10 @@ export function useUploadQueue(userId: Id | undefined) {
     };
     const onOnline = () => void resume();
     window.addEventListener('online', onOnline);
+    // back online before the session had loaded: they go once it has (upload() changes with userId)
+    if (navigator.onLine && userId !== undefined && latest.current.some((i) => i.waiting)) void resume();
     return () => window.removeEventListener('online', onOnline);
-  }, [upload]);
+  }, [upload, userId]);
 
   /** Another try of a failed item: the same file with the same key, so the server never stores it twice. */
   const retry = useCallback(

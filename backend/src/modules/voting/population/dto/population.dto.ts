@@ -17,7 +17,7 @@ export class PopulationActionDto {
    * Start only: the operator confirmed adding another population while an earlier one's fake
    * users are still in the database (without it such a start answers 409 population_exists).
    */
-  @ApiPropertyOptional({ default: false })
+  @ApiPropertyOptional({ description: 'false when left out' })
   @Optional()
   @IsBoolean({ message: 'confirmAgain must be true or false' })
   confirmAgain?: boolean;

@@ -1310,12 +1310,12 @@ export interface components {
       id: string;
       /** @enum {string} */
       name:
-        | 'import-media'
-        | 'populate-votes'
-        | 'remove-population'
         | 'find-duplicates'
         | 'generate-renditions'
-        | 'make-renditions';
+        | 'import-media'
+        | 'make-renditions'
+        | 'populate-votes'
+        | 'remove-population';
       /** @enum {string} */
       state: 'waiting' | 'active' | 'completed' | 'failed';
       /** @description 0–100 plus the counts the handler reports (mediaProcessed, imported, ...) */
@@ -1393,12 +1393,12 @@ export interface components {
       id: string;
       /** @enum {string} */
       name:
-        | 'import-media'
-        | 'populate-votes'
-        | 'remove-population'
         | 'find-duplicates'
         | 'generate-renditions'
-        | 'make-renditions';
+        | 'import-media'
+        | 'make-renditions'
+        | 'populate-votes'
+        | 'remove-population';
       /** @enum {string} */
       state: 'waiting' | 'active' | 'completed' | 'failed';
       /** @description 0–100 plus the counts the handler reports (mediaProcessed, imported, ...) */
@@ -1520,8 +1520,8 @@ export interface components {
        * @enum {string}
        */
       action: 'start' | 'pause' | 'continue' | 'stop';
-      /** @default false */
-      confirmAgain: boolean;
+      /** @description false when left out */
+      confirmAgain?: boolean;
     };
     PopulationStatusDto: {
       success: boolean;
@@ -2486,8 +2486,9 @@ export interface operations {
   };
   MediaController_random: {
     parameters: {
-      query: {
-        exclude: string[];
+      query?: {
+        /** @description Recently skipped media ids, comma-separated */
+        exclude?: string[];
       };
       header?: never;
       path?: never;

@@ -2,8 +2,8 @@
  * How sure a hot percentage is: the Wilson score interval at 95 % and a "few votes yet" flag.
  * 3 votes of 3 read "100 %" like 3,000 of 3,000; the interval (44–100 % against 99.9–100 %)
  * says how far the true share could be. The spec's numbers stay; this is shown beside them.
- * The rating screen's results panel, My Stats and the admin portal use the same rule (the admin
- * keeps a copy in admin-web/src/lib/confidence.ts, the server the same formula in SQL).
+ * The rating screen's results panel, My Stats and the admin portal use this one rule; the server
+ * ranks by the same lower bound in SQL (hot_score(), checked against hotScore by its test).
  */
 
 /** z for a two-sided 95 % interval. */
