@@ -39,26 +39,8 @@ export const freePort = () =>
  * leak into this run). `host` names it in its origin (PUBLIC_URL). Never outlives this process.
  */
 /** The quotas (new sessions, votes, uploads per network and per visitor) switched off: 0 is no limit. */
-export const NO_QUOTAS = Object.fromEntries(
-  [
-    'SESSIONS_PER_ADDRESS_PER_HOUR',
-    'MEDIA_MISSES_PER_ADDRESS_PER_MINUTE',
-    'VOTES_PER_ADDRESS_PER_MINUTE',
-    'UPLOADS_PER_SESSION_PER_HOUR',
-    'UPLOADS_PER_SESSION_PER_DAY',
-    'UPLOAD_MB_PER_SESSION_PER_HOUR',
-    'UPLOAD_MB_PER_SESSION_PER_DAY',
-    'UPLOADS_PER_ADDRESS_PER_HOUR',
-    'UPLOADS_PER_ADDRESS_PER_DAY',
-    'UPLOAD_MB_PER_ADDRESS_PER_HOUR',
-    'UPLOAD_MB_PER_ADDRESS_PER_DAY',
-    'REPORTS_PER_SESSION_PER_HOUR',
-    'REPORTS_PER_ADDRESS_PER_HOUR',
-    // everyone's reports count toward hiding, however new and from whichever network
-    'REPORTER_MIN_AGE_MINUTES',
-    'REPORTER_MIN_VOTES',
-    'MODERATION_REPORTERS_PER_NETWORK',
-  ].map((name) => [name, '0']),
+export const NO_QUOTAS = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../backend/src/config/test-settings.json'), 'utf8'),
 );
 
 export async function startEmbeddedApi({ entry, logFile, env, host = 'localhost' }) {

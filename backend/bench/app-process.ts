@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -37,27 +37,9 @@ const exited = (child: ChildProcess) =>
  * a developer's own S3/SMTP/REDIS variables never leak into a bench run.
  */
 /** All load comes from one address: no quota per network or visitor (0 = no limit), like the flood guard lifted. */
-const NO_QUOTAS: Record<string, string> = Object.fromEntries(
-  [
-    'SESSIONS_PER_ADDRESS_PER_HOUR',
-    'MEDIA_MISSES_PER_ADDRESS_PER_MINUTE',
-    'VOTES_PER_ADDRESS_PER_MINUTE',
-    'UPLOADS_PER_SESSION_PER_HOUR',
-    'UPLOADS_PER_SESSION_PER_DAY',
-    'UPLOAD_MB_PER_SESSION_PER_HOUR',
-    'UPLOAD_MB_PER_SESSION_PER_DAY',
-    'UPLOADS_PER_ADDRESS_PER_HOUR',
-    'UPLOADS_PER_ADDRESS_PER_DAY',
-    'UPLOAD_MB_PER_ADDRESS_PER_HOUR',
-    'UPLOAD_MB_PER_ADDRESS_PER_DAY',
-    'REPORTS_PER_SESSION_PER_HOUR',
-    'REPORTS_PER_ADDRESS_PER_HOUR',
-    // everyone's reports count toward hiding, however new and from whichever network
-    'REPORTER_MIN_AGE_MINUTES',
-    'REPORTER_MIN_VOTES',
-    'MODERATION_REPORTERS_PER_NETWORK',
-  ].map((name) => [name, '0']),
-);
+const NO_QUOTAS = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../src/config/test-settings.json'), 'utf8'),
+) as Record<string, string>;
 
 export async function startApi(env: Record<string, string>, logFile: string): Promise<ApiProcess> {
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run "npm run build -w backend" first`);

@@ -1,7 +1,7 @@
 import { load as loadYaml } from 'js-yaml';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config/env.js';
+import { ConfigError, loadConfig, SETTING_NAMES } from '../src/config/env.js';
 import {
   AD_FRAME_CSP,
   nginxAdPreviewHeaders,
@@ -78,10 +78,8 @@ const envOf = (s: Service): Env => {
 };
 const appServices = Object.entries(compose.services).filter(([, s]) => s.build?.target === 'runtime');
 
-/** The variables config/env.ts reads (its only reader of the environment). */
-const readByCode = new Set(
-  [...read('backend/src/config/env.ts').matchAll(/\b(?:str|url|int|bool)\(\s*'([A-Z][A-Z0-9_]*)'/g)].map((m) => m[1]!),
-);
+/** The variables config/env.ts declares (its only reader of the environment). */
+const readByCode = new Set(SETTING_NAMES);
 
 /** Dockerfile stages: FROM lines (ARG defaults applied) and each stage's ENV names and instructions. */
 const dockerfile = read('Dockerfile');

@@ -1,74 +1,187 @@
 import net from 'node:net';
 import path from 'node:path';
+import {
+  bool,
+  custom,
+  int,
+  ip,
+  oneOf,
+  optionalGroup,
+  optionalInt,
+  type ParseContext,
+  type Parsed,
+  parseSettings,
+  settingNames,
+  str,
+  url,
+} from './setting.js';
 
 /**
- * The only reader of process.env. Every setting the product knows is parsed and checked here,
- * so a bad deployment fails at boot with the full list of problems instead of at first use.
+ * The only reader of process.env. Every setting is declared once below — its variable, parsing,
+ * bounds and default — grouped by the part of the product that reads it; `AppConfig`'s type is
+ * derived from the same declaration. A bad deployment fails at boot with the full list of problems
+ * instead of at first use. A new setting: one line here and a row in the README's table (and
+ * compose/Dockerfile as deployment-config.test.ts asks).
  */
-export class AppConfig {
-  readonly nodeEnv!: 'development' | 'production' | 'test';
-  readonly port!: number;
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+const count = (env: string, fallback: number) => int(env, fallback, 0, 10_000_000);
+const production = (ctx: ParseContext) => ctx.raw('NODE_ENV') === 'production';
+
+const SETTINGS = {
+  // ---- process and HTTP (platform/http)
+  nodeEnv: oneOf('NODE_ENV', ['development', 'production', 'test'], 'development'),
+  port: int('PORT', 3000, 0, 65535),
   /** Address the API listens on; undefined listens on every interface. */
-  readonly listenAddress?: string;
-  readonly dataDir!: string;
-  readonly publicUrl!: string;
-  readonly databaseUrl?: string;
-  readonly redisUrl?: string;
-  readonly s3?: {
-    bucket: string;
-    endpoint?: string;
-    region: string;
-    accessKeyId?: string;
-    secretAccessKey?: string;
-  };
-  readonly smtpUrl?: string;
-  readonly mailFrom!: string;
-  readonly adminUsername!: string;
-  readonly adminPassword?: string;
-  /** Lifetime of an admin session token from POST /api/admin/login. */
-  readonly adminTokenTtlHours!: number;
-  readonly siteName!: string;
-  /** host (lower-case, no port) → display name */
-  readonly siteDomainNames!: Record<string, string>;
-  readonly geocoderUrl!: string;
-  readonly runJobs!: boolean;
+  listenAddress: ip('LISTEN_ADDRESS'),
+  dataDir: custom('DATA_DIR', (raw) => path.resolve(raw ?? './data')),
+  publicUrl: custom('PUBLIC_URL', (raw, ctx) =>
+    (url('PUBLIC_URL', ['http:', 'https:']).parse(raw, ctx) ?? `http://localhost:${ctx.raw('PORT') ?? 3000}`).replace(
+      /\/+$/,
+      '',
+    ),
+  ),
   /** Requests per minute per client IP on any route (coarse flood guard). */
-  readonly rateLimitPerMinute!: number;
-  /** Per-address and per-session quotas (issue 20); 0 turns one off. */
-  readonly quotas!: Quotas;
-  /** Redis key prefix of the BullMQ queues (one per deployment, or per test run). */
-  readonly jobsPrefix!: string;
-  /** How long a job's lock lives without a heartbeat before another worker takes the job over. */
-  readonly jobsLockMs!: number;
-  readonly analyticsUrl!: string;
-  readonly logLevel!: string;
-  /** Folder holding the built visitor app (served at /) and admin app (served at /adm). */
-  readonly visitorWebDir!: string;
-  readonly adminWebDir!: string;
+  rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', (ctx) => (production(ctx) ? 600 : 100_000), 1, 10_000_000),
   /**
    * Peers allowed to name the client in X-Forwarded-For (Express `trust proxy`): addresses, CIDR
    * ranges, or loopback / linklocal / uniquelocal. Anyone else is the client themselves.
    */
-  readonly trustedProxies!: string[];
-  /** The embedded database waits for the disk before answering a commit (off only for throwaway data: tests). */
-  readonly embeddedDbFsync!: boolean;
-  /** Distinct reporters after which a media item leaves every random pick until an operator decides. */
-  readonly moderationHideAfter!: number;
-  /** Who counts toward that threshold (issue 20: reports cannot be brigaded). */
-  readonly moderation!: {
-    reporterMinAgeMinutes: number;
-    reporterMinVotes: number;
-    /** reporters of one network that count toward hiding one item; 0 = no cap */
-    reportersPerNetwork: number;
-  };
-  /** ffmpeg and ffprobe, for video renditions (a name on PATH or a path). */
-  readonly ffmpegPath!: string;
-  readonly ffprobePath!: string;
-  /** Bearer token that opens /api/metrics (and the metrics port, when set); none: /api/metrics is off. */
-  readonly metricsToken?: string;
-  /** A listener of its own serving /metrics (the worker's only way to expose them); none: no such listener. */
-  readonly metricsPort?: number;
+  trustedProxies: custom('TRUSTED_PROXIES', (raw, ctx) => {
+    const list = (raw ?? 'loopback')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    for (const entry of list)
+      if (!isProxyAddress(entry))
+        ctx.problem(
+          `TRUSTED_PROXIES entries must be IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (got "${entry}")`,
+        );
+    return list;
+  }),
+  logLevel: str('LOG_LEVEL', (ctx) => (ctx.raw('NODE_ENV') === 'test' ? 'warn' : 'info')),
+  /** Folder holding the built visitor app (served at /) and admin app (served at /adm). */
+  visitorWebDir: custom('VISITOR_WEB_DIR', (raw) => path.resolve(raw ?? path.join(repoRoot, 'visitor-web', 'dist'))),
+  adminWebDir: custom('ADMIN_WEB_DIR', (raw) => path.resolve(raw ?? path.join(repoRoot, 'admin-web', 'dist'))),
+  siteName: str('SITE_NAME', "How's my Vibe?"),
+  /** host (lower-case, no port) → display name */
+  siteDomainNames: custom('SITE_DOMAIN_NAMES', (raw, ctx) => {
+    const names: Record<string, string> = {};
+    for (const pair of (raw ?? '').split(',').filter((p) => p.trim())) {
+      const [host, name] = pair.split('=').map((s) => s?.trim());
+      if (!host || !name) ctx.problem(`SITE_DOMAIN_NAMES entry "${pair}" must look like host=Name`);
+      else names[host.toLowerCase()] = name;
+    }
+    return names;
+  }),
+  analyticsUrl: url('ANALYTICS_URL', ['http:', 'https:'], ''),
 
+  // ---- database and storage (platform/database, platform/storage)
+  databaseUrl: custom('DATABASE_URL', (raw, ctx) =>
+    withPassword(url('DATABASE_URL', ['postgres:', 'postgresql:']).parse(raw, ctx), ctx.raw('DATABASE_PASSWORD')),
+  ),
+  /** The embedded database waits for the disk before answering a commit (off only for throwaway data: tests). */
+  embeddedDbFsync: bool('EMBEDDED_DB_FSYNC', true),
+  s3: optionalGroup('S3_BUCKET', {
+    bucket: str('S3_BUCKET', ''),
+    endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+    region: str('S3_REGION', 'us-east-1'),
+    accessKeyId: str('S3_ACCESS_KEY_ID'),
+    secretAccessKey: str('S3_SECRET_ACCESS_KEY'),
+  }),
+
+  // ---- jobs (platform/jobs)
+  redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+  runJobs: bool('RUN_JOBS', true),
+  /** Redis key prefix of the BullMQ queues (one per deployment, or per test run). */
+  jobsPrefix: str('JOBS_PREFIX', 'vibe', (v) =>
+    /^[A-Za-z0-9_.-]{1,64}$/.test(v)
+      ? null
+      : `JOBS_PREFIX must be 1 to 64 letters, digits, '.', '_' or '-' (got "${v}")`,
+  ),
+  /** How long a job's lock lives without a heartbeat before another worker takes the job over. */
+  jobsLockMs: int('JOBS_LOCK_MS', 30_000, 1_000, 600_000),
+
+  // ---- mail and sign-in (platform/mail, modules/session)
+  smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+  mailFrom: str('MAIL_FROM', "How's my Vibe <no-reply@localhost>"),
+  geocoderUrl: custom('GEOCODER_URL', (raw, ctx) =>
+    url('GEOCODER_URL', ['http:', 'https:'], 'https://nominatim.openstreetmap.org').parse(raw, ctx).replace(/\/+$/, ''),
+  ),
+
+  // ---- operators (platform/http admin auth, platform/metrics)
+  adminUsername: str('ADMIN_USERNAME', 'admin'),
+  adminPassword: custom('ADMIN_PASSWORD', (raw, ctx) => {
+    if (raw !== undefined && raw.length < 8) ctx.problem('ADMIN_PASSWORD must be at least 8 characters');
+    return raw;
+  }),
+  /** Lifetime of an admin session token from POST /api/admin/login. */
+  adminTokenTtlHours: int('ADMIN_TOKEN_TTL_HOURS', 12, 1, 720),
+  /** Bearer token that opens /api/metrics (and the metrics port, when set); none: /api/metrics is off. */
+  metricsToken: str('METRICS_TOKEN'),
+  /** A listener of its own serving /metrics (the worker's only way to expose them); none: no such listener. */
+  metricsPort: optionalInt('METRICS_PORT', 1, 65535),
+
+  // ---- quotas (platform/budget; issue 20): per address and per session, 0 turns one off
+  quotas: {
+    sessionsPerAddressPerHour: count('SESSIONS_PER_ADDRESS_PER_HOUR', 60),
+    votesPerAddressPerMinute: count('VOTES_PER_ADDRESS_PER_MINUTE', 60),
+    uploadsPerSession: {
+      perHour: count('UPLOADS_PER_SESSION_PER_HOUR', 20),
+      perDay: count('UPLOADS_PER_SESSION_PER_DAY', 100),
+      mbPerHour: count('UPLOAD_MB_PER_SESSION_PER_HOUR', 200),
+      mbPerDay: count('UPLOAD_MB_PER_SESSION_PER_DAY', 1000),
+    },
+    uploadsPerAddress: {
+      perHour: count('UPLOADS_PER_ADDRESS_PER_HOUR', 60),
+      perDay: count('UPLOADS_PER_ADDRESS_PER_DAY', 300),
+      mbPerHour: count('UPLOAD_MB_PER_ADDRESS_PER_HOUR', 600),
+      mbPerDay: count('UPLOAD_MB_PER_ADDRESS_PER_DAY', 3000),
+    },
+    reportsPerSessionPerHour: count('REPORTS_PER_SESSION_PER_HOUR', 10),
+    reportsPerAddressPerHour: count('REPORTS_PER_ADDRESS_PER_HOUR', 30),
+    /** GET /media/* answers that found nothing (404), per network: hits are never counted. */
+    mediaMissesPerAddressPerMinute: count('MEDIA_MISSES_PER_ADDRESS_PER_MINUTE', 120),
+  },
+
+  // ---- moderation (modules/moderation)
+  /** Distinct reporters after which a media item leaves every random pick until an operator decides. */
+  moderationHideAfter: int('MODERATION_HIDE_AFTER', 3, 1, 1_000_000),
+  /** Who counts toward that threshold (issue 20: reports cannot be brigaded). */
+  moderation: {
+    reporterMinAgeMinutes: count('REPORTER_MIN_AGE_MINUTES', 60),
+    reporterMinVotes: count('REPORTER_MIN_VOTES', 10),
+    /** reporters of one network that count toward hiding one item; 0 = no cap */
+    reportersPerNetwork: count('MODERATION_REPORTERS_PER_NETWORK', 1),
+  },
+
+  // ---- media renditions (modules/media)
+  /** ffmpeg and ffprobe, for video renditions (a name on PATH or a path). */
+  ffmpegPath: str('FFMPEG_PATH', 'ffmpeg'),
+  ffprobePath: str('FFPROBE_PATH', 'ffprobe'),
+} as const;
+
+/** Rules between settings, checked after each one parsed. */
+function crossChecks(c: Settings, ctx: ParseContext): void {
+  if (!c.s3 && (ctx.raw('S3_ENDPOINT') || ctx.raw('S3_ACCESS_KEY_ID')))
+    ctx.problem('S3_ENDPOINT / S3_ACCESS_KEY_ID are set but S3_BUCKET is not');
+  if (c.s3 && Boolean(c.s3.accessKeyId) !== Boolean(c.s3.secretAccessKey))
+    ctx.problem('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if (ctx.raw('DATABASE_PASSWORD') !== undefined && !ctx.raw('DATABASE_URL'))
+    ctx.problem('DATABASE_PASSWORD is set but DATABASE_URL is not');
+  if (c.nodeEnv === 'production' && !c.smtpUrl)
+    ctx.problem('SMTP_URL must be set in production (without it login links are only written to DATA_DIR/outbox)');
+  if (c.metricsToken !== undefined && !/^[\x21-\x7e]{16,256}$/.test(c.metricsToken))
+    ctx.problem('METRICS_TOKEN must be 16 to 256 printable characters without spaces');
+  if (c.metricsPort !== undefined && c.metricsPort === c.port) ctx.problem('METRICS_PORT must differ from PORT');
+}
+
+type Settings = Parsed<typeof SETTINGS>;
+
+/** The parsed settings (DI token); its fields are SETTINGS' parsed values. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the fields come from SETTINGS
+export interface AppConfig extends Settings {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
+export class AppConfig {
   get secureCookies(): boolean {
     return this.publicUrl.startsWith('https://');
   }
@@ -81,24 +194,12 @@ export class AppConfig {
 }
 
 /** Uploads one visitor (or one address) may make: files and megabytes (10^6 bytes) per hour and per day. */
-export interface UploadQuota {
-  perHour: number;
-  perDay: number;
-  mbPerHour: number;
-  mbPerDay: number;
-}
-
+export type UploadQuota = Settings['quotas']['uploadsPerSession'];
 /** Limits that need shared counters (platform/budget); each 0 means no limit. */
-export interface Quotas {
-  sessionsPerAddressPerHour: number;
-  votesPerAddressPerMinute: number;
-  uploadsPerSession: UploadQuota;
-  uploadsPerAddress: UploadQuota;
-  reportsPerSessionPerHour: number;
-  reportsPerAddressPerHour: number;
-  /** GET /media/* answers that found nothing (404), per network: hits are never counted. */
-  mediaMissesPerAddressPerMinute: number;
-}
+export type Quotas = Settings['quotas'];
+
+/** Every variable the product reads (README table, deployment-config.test.ts). */
+export const SETTING_NAMES: readonly string[] = [...settingNames(SETTINGS), 'DATABASE_PASSWORD'];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -107,8 +208,6 @@ export class ConfigError extends Error {
 }
 
 type Source = Record<string, string | undefined>;
-
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /** DATABASE_PASSWORD goes into the URL encoded, so any character is safe in it (compose passes it apart). */
 function withPassword(databaseUrl: string | undefined, password: string | undefined): string | undefined {
@@ -124,181 +223,14 @@ function withPassword(databaseUrl: string | undefined, password: string | undefi
 
 export function loadConfig(source: Source = process.env): AppConfig {
   const problems: string[] = [];
-  const str = (name: string): string | undefined => {
-    const v = source[name]?.trim();
-    return v ? v : undefined;
+  const ctx: ParseContext = {
+    raw: (name) => source[name]?.trim() || undefined,
+    problem: (message) => problems.push(message),
   };
-  const url = (name: string, protocols: string[]): string | undefined => {
-    const v = str(name);
-    if (v === undefined) return undefined;
-    try {
-      const u = new URL(v);
-      if (!protocols.includes(u.protocol)) {
-        problems.push(`${name} must use ${protocols.join(' or ')} (got ${u.protocol})`);
-      }
-    } catch {
-      problems.push(`${name} is not a valid URL`);
-    }
-    return v;
-  };
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const v = str(name);
-    if (v === undefined) return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be an integer between ${min} and ${max} (got "${v}")`);
-      return fallback;
-    }
-    return n;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const v = str(name)?.toLowerCase();
-    if (v === undefined) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-    if (['0', 'false', 'no', 'off'].includes(v)) return false;
-    problems.push(`${name} must be true or false (got "${v}")`);
-    return fallback;
-  };
-
-  const jobsPrefix = (): string => {
-    const v = str('JOBS_PREFIX') ?? 'vibe';
-    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(v))
-      problems.push(`JOBS_PREFIX must be 1 to 64 letters, digits, '.', '_' or '-' (got "${v}")`);
-    return v;
-  };
-
-  const nodeEnvRaw = str('NODE_ENV') ?? 'development';
-  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
-    problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
-  }
-  const port = int('PORT', 3000, 0, 65535);
-  const listenAddress = str('LISTEN_ADDRESS');
-  if (listenAddress !== undefined && !net.isIP(listenAddress)) {
-    problems.push(`LISTEN_ADDRESS must be an IP address (got "${listenAddress}")`);
-  }
-  const dataDir = path.resolve(str('DATA_DIR') ?? './data');
-  const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
-
-  const bucket = str('S3_BUCKET');
-  const s3 = bucket
-    ? {
-        bucket,
-        endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
-        region: str('S3_REGION') ?? 'us-east-1',
-        accessKeyId: str('S3_ACCESS_KEY_ID'),
-        secretAccessKey: str('S3_SECRET_ACCESS_KEY'),
-      }
-    : undefined;
-  if (!bucket && (str('S3_ENDPOINT') || str('S3_ACCESS_KEY_ID'))) {
-    problems.push('S3_ENDPOINT / S3_ACCESS_KEY_ID are set but S3_BUCKET is not');
-  }
-  if (s3 && Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey)) {
-    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
-  }
-
-  if (str('DATABASE_PASSWORD') !== undefined && !str('DATABASE_URL')) {
-    problems.push('DATABASE_PASSWORD is set but DATABASE_URL is not');
-  }
-
-  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
-  if (nodeEnvRaw === 'production' && !smtpUrl) {
-    problems.push('SMTP_URL must be set in production (without it login links are only written to DATA_DIR/outbox)');
-  }
-
-  const siteDomainNames: Record<string, string> = {};
-  for (const pair of (str('SITE_DOMAIN_NAMES') ?? '').split(',').filter((p) => p.trim())) {
-    const [host, name] = pair.split('=').map((s) => s?.trim());
-    if (!host || !name) problems.push(`SITE_DOMAIN_NAMES entry "${pair}" must look like host=Name`);
-    else siteDomainNames[host.toLowerCase()] = name;
-  }
-
-  const trustedProxies = (): string[] => {
-    const list = (str('TRUSTED_PROXIES') ?? 'loopback')
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean);
-    for (const entry of list) {
-      if (!isProxyAddress(entry))
-        problems.push(
-          `TRUSTED_PROXIES entries must be IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (got "${entry}")`,
-        );
-    }
-    return list;
-  };
-
-  const metricsToken = str('METRICS_TOKEN');
-  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,256}$/.test(metricsToken))
-    problems.push('METRICS_TOKEN must be 16 to 256 printable characters without spaces');
-  const metricsPort = str('METRICS_PORT') === undefined ? undefined : int('METRICS_PORT', 0, 1, 65535);
-  if (metricsPort !== undefined && metricsPort === port) problems.push('METRICS_PORT must differ from PORT');
-
-  const adminPassword = str('ADMIN_PASSWORD');
-  if (adminPassword !== undefined && adminPassword.length < 8) {
-    problems.push('ADMIN_PASSWORD must be at least 8 characters');
-  }
-
-  const config: AppConfig = Object.assign(new AppConfig(), {
-    nodeEnv: nodeEnvRaw as AppConfig['nodeEnv'],
-    port,
-    listenAddress,
-    dataDir,
-    publicUrl,
-    databaseUrl: withPassword(url('DATABASE_URL', ['postgres:', 'postgresql:']), str('DATABASE_PASSWORD')),
-    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
-    s3,
-    smtpUrl,
-    mailFrom: str('MAIL_FROM') ?? "How's my Vibe <no-reply@localhost>",
-    adminUsername: str('ADMIN_USERNAME') ?? 'admin',
-    adminPassword,
-    adminTokenTtlHours: int('ADMIN_TOKEN_TTL_HOURS', 12, 1, 720),
-    siteName: str('SITE_NAME') ?? "How's my Vibe?",
-    siteDomainNames,
-    geocoderUrl: (url('GEOCODER_URL', ['http:', 'https:']) ?? 'https://nominatim.openstreetmap.org').replace(
-      /\/+$/,
-      '',
-    ),
-    runJobs: bool('RUN_JOBS', true),
-    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', nodeEnvRaw === 'production' ? 600 : 100_000, 1, 10_000_000),
-    quotas: {
-      sessionsPerAddressPerHour: int('SESSIONS_PER_ADDRESS_PER_HOUR', 60, 0, 10_000_000),
-      votesPerAddressPerMinute: int('VOTES_PER_ADDRESS_PER_MINUTE', 60, 0, 10_000_000),
-      uploadsPerSession: {
-        perHour: int('UPLOADS_PER_SESSION_PER_HOUR', 20, 0, 10_000_000),
-        perDay: int('UPLOADS_PER_SESSION_PER_DAY', 100, 0, 10_000_000),
-        mbPerHour: int('UPLOAD_MB_PER_SESSION_PER_HOUR', 200, 0, 10_000_000),
-        mbPerDay: int('UPLOAD_MB_PER_SESSION_PER_DAY', 1000, 0, 10_000_000),
-      },
-      uploadsPerAddress: {
-        perHour: int('UPLOADS_PER_ADDRESS_PER_HOUR', 60, 0, 10_000_000),
-        perDay: int('UPLOADS_PER_ADDRESS_PER_DAY', 300, 0, 10_000_000),
-        mbPerHour: int('UPLOAD_MB_PER_ADDRESS_PER_HOUR', 600, 0, 10_000_000),
-        mbPerDay: int('UPLOAD_MB_PER_ADDRESS_PER_DAY', 3000, 0, 10_000_000),
-      },
-      reportsPerSessionPerHour: int('REPORTS_PER_SESSION_PER_HOUR', 10, 0, 10_000_000),
-      reportsPerAddressPerHour: int('REPORTS_PER_ADDRESS_PER_HOUR', 30, 0, 10_000_000),
-      mediaMissesPerAddressPerMinute: int('MEDIA_MISSES_PER_ADDRESS_PER_MINUTE', 120, 0, 10_000_000),
-    },
-    moderation: {
-      reporterMinAgeMinutes: int('REPORTER_MIN_AGE_MINUTES', 60, 0, 10_000_000),
-      reporterMinVotes: int('REPORTER_MIN_VOTES', 10, 0, 10_000_000),
-      reportersPerNetwork: int('MODERATION_REPORTERS_PER_NETWORK', 1, 0, 10_000_000),
-    },
-    jobsPrefix: jobsPrefix(),
-    jobsLockMs: int('JOBS_LOCK_MS', 30_000, 1_000, 600_000),
-    analyticsUrl: url('ANALYTICS_URL', ['http:', 'https:']) ?? '',
-    logLevel: str('LOG_LEVEL') ?? (nodeEnvRaw === 'test' ? 'warn' : 'info'),
-    visitorWebDir: path.resolve(str('VISITOR_WEB_DIR') ?? path.join(repoRoot, 'visitor-web', 'dist')),
-    adminWebDir: path.resolve(str('ADMIN_WEB_DIR') ?? path.join(repoRoot, 'admin-web', 'dist')),
-    trustedProxies: trustedProxies(),
-    embeddedDbFsync: bool('EMBEDDED_DB_FSYNC', true),
-    moderationHideAfter: int('MODERATION_HIDE_AFTER', 3, 1, 1_000_000),
-    ffmpegPath: str('FFMPEG_PATH') ?? 'ffmpeg',
-    ffprobePath: str('FFPROBE_PATH') ?? 'ffprobe',
-    metricsToken,
-    metricsPort,
-  });
+  const settings = parseSettings(SETTINGS, ctx);
+  crossChecks(settings, ctx);
   if (problems.length) throw new ConfigError(problems);
-  return config;
+  return Object.assign(new AppConfig(), settings);
 }
 
 /** What Express's `trust proxy` understands, checked here so a typo fails the start, not every request. */

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { AppModule } from '../../src/app.module.js';
 import { type AppConfig, loadConfig } from '../../src/config/env.js';
 import { configureApp } from '../../src/platform/http/configure-app.js';
+import TEST_SETTINGS from '../../src/config/test-settings.json' with { type: 'json' };
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -17,28 +18,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The per-address and per-session quotas switched off (0); a test sets the ones it checks. */
-export const NO_QUOTAS: Record<string, string> = Object.fromEntries(
-  [
-    'SESSIONS_PER_ADDRESS_PER_HOUR',
-    'MEDIA_MISSES_PER_ADDRESS_PER_MINUTE',
-    'VOTES_PER_ADDRESS_PER_MINUTE',
-    'UPLOADS_PER_SESSION_PER_HOUR',
-    'UPLOADS_PER_SESSION_PER_DAY',
-    'UPLOAD_MB_PER_SESSION_PER_HOUR',
-    'UPLOAD_MB_PER_SESSION_PER_DAY',
-    'UPLOADS_PER_ADDRESS_PER_HOUR',
-    'UPLOADS_PER_ADDRESS_PER_DAY',
-    'UPLOAD_MB_PER_ADDRESS_PER_HOUR',
-    'UPLOAD_MB_PER_ADDRESS_PER_DAY',
-    'REPORTS_PER_SESSION_PER_HOUR',
-    'REPORTS_PER_ADDRESS_PER_HOUR',
-    // everyone's reports count toward hiding, however new and from whichever network
-    'REPORTER_MIN_AGE_MINUTES',
-    'REPORTER_MIN_VOTES',
-    'MODERATION_REPORTERS_PER_NETWORK',
-  ].map((name) => [name, '0']),
-);
+/**
+ * The per-address and per-session quotas switched off (0); a test sets the ones it checks. The one
+ * list (src/config/test-settings.json) the benches and the e2e harness read too.
+ */
+export const NO_QUOTAS: Record<string, string> = TEST_SETTINGS;
 
 /** Which database the suite runs on: PostgreSQL when DATABASE_URL is set, PGlite otherwise. */
 export const dbKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
