@@ -27,7 +27,7 @@ ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     FFMPEG_PATH=/usr/bin/ffmpeg \
     FFPROBE_PATH=/usr/bin/ffprobe
-# ffmpeg makes the video renditions (moov-first remux, H.264 transcode, poster frames); Debian's
+# ffmpeg makes the video renditions (every video re-encoded to H.264/AAC, poster frames); Debian's
 # build, as in CI. Without it videos are still served, metadata-free, by their originals.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends ffmpeg \

@@ -1,3 +1,4 @@
+import { populationStatus } from '@vibe/contract/population';
 import { formatNumber } from '../lib/format';
 import type { AdminJob, Population } from '../api/types';
 
@@ -33,21 +34,7 @@ export function liveFigures(p: Population, job: AdminJob | undefined): Populatio
 
 /** The status line, number-formatted, from the same figures as the grid (the server's message for an ending it explains). */
 export function statusText(p: Population, f: PopulationFigures): string {
-  const done = `${formatNumber(f.totalVotesInserted)} votes on ${formatNumber(f.mediaProcessed)} of ${formatNumber(
-    f.totalMediaCount,
-  )} media from ${formatNumber(f.usersCreated)} fake users`;
-  switch (p.state) {
-    case 'not-started':
-      return '';
-    case 'running':
-      return `Populating votes: ${done}`;
-    case 'paused':
-      return `Population paused after ${done}. Continue resumes from the last checkpoint.`;
-    case 'stopped':
-      return `Population stopped after ${done}`;
-    case 'completed':
-      return `Population complete: ${done}`;
-    case 'failed':
-      return p.message || 'Population failed';
-  }
+  if (p.state === 'not-started') return '';
+  if (p.state === 'failed' && p.message) return p.message;
+  return populationStatus(p.state, f, formatNumber);
 }

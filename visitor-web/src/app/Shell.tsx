@@ -55,6 +55,15 @@ export function Shell() {
     lastPath.current = location.pathname;
   }, [location.pathname, page]);
 
+  // a session that could not start offline starts by itself when the link is back (the uploads
+  // waiting for the link need it), without the visitor pressing Retry
+  const sessionFailed = Boolean(error && !user && !isLoading);
+  useEffect(() => {
+    if (!sessionFailed) return;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [sessionFailed, retry]);
+
   const onNav = (to: string) => track('navigation', { from: location.pathname, to });
   const menuProps = {
     user,

@@ -84,7 +84,7 @@ export function useAdminJob<R>(name: JobName, { start, onDone, failureText }: Op
       void queryClient.invalidateQueries({ queryKey: JOBS_LIST_KEY });
       void queryClient.invalidateQueries({ queryKey: ['adminJob', r.jobId] });
       if (r.alreadyRunning) {
-        notify(`${JOB_META[name].label} is already running: showing its progress`, { type: 'info' });
+        notify(`${JOB_META[name]?.label ?? name} is already running: showing its progress`, { type: 'info' });
       }
     },
     onError: (err) => notifyError(err, failureText),

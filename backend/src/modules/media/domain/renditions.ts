@@ -14,7 +14,7 @@ export const PREVIEW_EDGE = 1440;
  * desktop at DPR 1.8 or a phone zoomed in, for a few hundred KB instead of the camera's megabytes.
  */
 export const FULL_EDGE = 2560;
-/** Videos are never served taller (landscape) or wider (portrait) than this when transcoded. */
+/** Videos are never served taller (landscape) or wider (portrait) than this. */
 export const VIDEO_SHORT_EDGE = 720;
 
 export type RenditionKind = 'thumb' | 'preview' | 'full' | 'playback';
@@ -33,7 +33,7 @@ export interface Renditions {
   preview?: RenditionFile;
   /** Photos: WebP ≤ 2560 px for the full-size overlay (items rendered before it existed have none: the preview serves). */
   full?: RenditionFile;
-  /** Videos: moov-first, metadata-free MP4 (transcoded to H.264/AAC when the original would not play well). */
+  /** Videos: H.264/AAC ≤ 720p, moov first, re-encoded from decoded frames: no metadata, no SEI, one video and one sound stream. */
   playback?: RenditionFile;
 }
 
@@ -45,7 +45,7 @@ export type RenditionsState = 'pending' | 'ready' | 'failed';
  * made by an older one is re-rendered and re-cleaned by the upgrade job, and until then it is
  * not offered to other visitors. 0: stored before versions were kept.
  */
-export const RENDITIONS_VERSION = 1;
+export const RENDITIONS_VERSION = 2;
 
 /** Whether an item's renditions exist and were made by the current pipeline: only then may others see it. */
 export const renditionsCurrent = (m: { renditionsState: RenditionsState; renditionsVersion: number }): boolean =>
@@ -90,7 +90,7 @@ export function displaySize(width: number, height: number, quarterTurns: boolean
   return quarterTurns ? { width: height, height: width } : { width, height };
 }
 
-/** What a probe says of a video stream, for the playback policy. */
+/** What a probe says of a video stream, for the playback file. */
 export interface VideoFacts {
   codec: string;
   pixelFormat: string | null;
@@ -99,31 +99,26 @@ export interface VideoFacts {
   height: number;
   /** display rotation in degrees (0, 90, 180, 270) */
   rotation: number;
-  /** bits per second of the whole file, or null when unknown */
-  bitRate: number | null;
+  /** frames per second, or null when unknown */
+  frameRate: number | null;
   audioCodec: string | null;
 }
 
-/** Above this a phone screen gains nothing: a 720p H.264 stream at CRF 23 is ≈ 2–3 Mbit/s. */
-export const MAX_PLAYBACK_BIT_RATE = 6_000_000;
-const PLAYABLE_AUDIO = new Set(['aac', 'mp3']);
+/** A phone shows nothing smoother: 120 and 240 fps clips are served at 60, half the frames encoded or fewer. */
+export const PLAYBACK_MAX_FPS = 60;
 
 /**
- * Whether a video is served remuxed (its own streams, moov first, metadata gone) or transcoded
- * to H.264/AAC ≤ 720p. Every browser plays 8-bit 4:2:0 H.264 with AAC or MP3; HEVC, 10-bit or
- * HDR streams, other codecs, and streams far above what a phone screen needs are transcoded.
- * The same policy as Immich's "required" transcoding with H.264 as the only accepted codec, plus
- * a bitrate ceiling (Immich's "bitrate" policy) since a phone rates on a small screen over a mobile link.
+ * The filters every playback file goes through: upright (ffmpeg applies the display rotation
+ * while decoding), the short edge at most 720 px and never enlarged, at most 60 fps, 8-bit 4:2:0
+ * as every browser plays it. Every video is re-encoded (never stream-copied), so nothing of the
+ * original's bitstream reaches a viewer: no SEI user data, no extra streams, no metadata.
  */
-export function playbackPlan(v: VideoFacts): { transcode: boolean; why: string } {
-  if (v.codec !== 'h264') return { transcode: true, why: `video codec ${v.codec}` };
-  if (v.pixelFormat !== null && v.pixelFormat !== 'yuv420p' && v.pixelFormat !== 'yuvj420p')
-    return { transcode: true, why: `pixel format ${v.pixelFormat}` };
-  if (v.audioCodec !== null && !PLAYABLE_AUDIO.has(v.audioCodec))
-    return { transcode: true, why: `audio codec ${v.audioCodec}` };
-  if (v.bitRate !== null && v.bitRate > MAX_PLAYBACK_BIT_RATE)
-    return { transcode: true, why: `${(v.bitRate / 1e6).toFixed(1)} Mbit/s` };
-  return { transcode: false, why: 'plays everywhere' };
+export function playbackFilters(v: Pick<VideoFacts, 'frameRate'>): string {
+  // both sides even (4:2:0 needs it): the short one rounded down, the other (-2) kept in proportion
+  const short = (side: string) => `trunc(min(${VIDEO_SHORT_EDGE},${side})/2)*2`;
+  const scale = `scale=w='if(gte(iw,ih),-2,${short('iw')})':h='if(gte(iw,ih),${short('ih')},-2)'`;
+  const fps = v.frameRate !== null && v.frameRate > PLAYBACK_MAX_FPS ? [`fps=${PLAYBACK_MAX_FPS}`] : [];
+  return [scale, ...fps, 'format=yuv420p'].join(',');
 }
 
 /** What the API adds beside the spec's `url` and `mimeType` so screens can use the renditions. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type VideoFacts, VIDEO_SHORT_EDGE, playbackPlan } from '../../domain/renditions.js';
+import { playbackFilters, type VideoFacts } from '../../domain/renditions.js';
 import { type MadeFile, UnrenderableMediaError } from '../rendition-maker.js';
 import { runTool, ToolFailedError } from './run-tool.js';
 
@@ -19,6 +19,8 @@ interface ProbeJson {
     pix_fmt?: string;
     width?: number;
     height?: number;
+    avg_frame_rate?: string;
+    r_frame_rate?: string;
     side_data_list?: Array<{ rotation?: number }>;
   }>;
   format?: { bit_rate?: string; duration?: string };
@@ -43,30 +45,45 @@ export async function probeVideo(tools: FfmpegPaths, file: string): Promise<Vide
   if (!video?.codec_name || !video.width || !video.height)
     throw new UnrenderableMediaError('The file has no video stream');
   const rotation = (((video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0) % 360) + 360) % 360;
-  const bitRate = Number(json.format?.bit_rate);
   return {
     codec: video.codec_name,
     pixelFormat: video.pix_fmt ?? null,
     width: video.width,
     height: video.height,
     rotation,
-    bitRate: Number.isFinite(bitRate) && bitRate > 0 ? bitRate : null,
+    frameRate: rate(video.avg_frame_rate) ?? rate(video.r_frame_rate),
     audioCodec: audio?.codec_name ?? null,
     duration: Number(json.format?.duration) || 0,
   };
 }
 
-/** Every metadata block gone, the moov box first, no tool's name written in: shared by both paths. */
-const CLEAN_OUTPUT = [
-  ...['-map_metadata', '-1', '-map_chapters', '-1'],
+/** "30000/1001" as a number; null for "0/0" and anything unreadable. */
+function rate(text: string | undefined): number | null {
+  const [n, d] = (text ?? '').split('/').map(Number);
+  const r = d === undefined ? n! : n! / d;
+  return Number.isFinite(r) && r > 0 ? r : null;
+}
+
+/**
+ * The playback encode: one video and (when there is one) one sound stream, decoded and encoded
+ * again (never copied) single-threaded. No subtitle, data or attachment streams, no global or
+ * stream metadata, no chapters, no timecode track; every SEI unit of the output dropped (x264's
+ * own and closed captions that decoded frames would carry over), the moov box first, no tool's
+ * name written in.
+ */
+const ENCODE = [
+  ...['-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn'],
+  ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-threads', '1', '-a53cc', '0'],
+  ...['-bsf:v', 'filter_units=remove_types=6'],
+  ...['-c:a', 'aac', '-b:a', '128k', '-ac', '2'],
+  ...['-map_metadata', '-1', '-map_chapters', '-1', '-write_tmcd', '0'],
   ...['-movflags', '+faststart', '-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact'],
   ...['-f', 'mp4'],
 ];
 
 /**
- * The playback file: the original's own streams remuxed (moov first, metadata gone, display
- * rotation kept) when every browser plays them well, else H.264/AAC with the short edge ≤ 720 px
- * (ffmpeg turns the pixels upright while transcoding). Answers the file and its display size.
+ * The playback file: H.264/AAC, the short edge ≤ 720 px, upright (ffmpeg turns the pixels while
+ * decoding), re-encoded from decoded frames. Answers the file and its display size.
  */
 export async function makePlayback(
   tools: FfmpegPaths,
@@ -74,41 +91,34 @@ export async function makePlayback(
   facts: VideoFacts,
   workDir: string,
   signal?: AbortSignal,
-): Promise<MadeFile & { transcoded: boolean }> {
+): Promise<MadeFile> {
   const output = path.join(workDir, 'playback.mp4');
-  const plan = playbackPlan(facts);
-  const streams = ['-map', '0:v:0', '-map', '0:a:0?'];
-  const args = plan.transcode
-    ? [
-        ...streams,
-        ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-threads', '1'],
-        ...[
-          '-vf',
-          `scale=w='if(gte(iw,ih),-2,min(${VIDEO_SHORT_EDGE},iw))':h='if(gte(iw,ih),min(${VIDEO_SHORT_EDGE},ih),-2)'`,
-        ],
-        ...['-c:a', 'aac', '-b:a', '128k', '-ac', '2'],
-      ]
-    : [...streams, '-c', 'copy'];
+  const decode = ['-threads', '1', '-i', input];
   try {
-    await runTool(tools.ffmpeg, ['-v', 'error', '-nostdin', '-y', '-i', input, ...args, ...CLEAN_OUTPUT, output], {
-      timeoutMs: TRANSCODE_TIMEOUT_MS,
-      signal,
-    });
+    await runTool(
+      tools.ffmpeg,
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        '-y',
+        ...decode,
+        '-vf',
+        playbackFilters(facts),
+        '-filter_threads',
+        '1',
+        ...ENCODE,
+        output,
+      ],
+      { timeoutMs: TRANSCODE_TIMEOUT_MS, signal },
+    );
   } catch (err) {
     if (err instanceof ToolFailedError && err.exitCode !== null)
       throw new UnrenderableMediaError(`The video could not be converted: ${err.message}`);
     throw err;
   }
   const made = await probeVideo(tools, output);
-  const turned = made.rotation === 90 || made.rotation === 270;
-  return {
-    path: output,
-    mimeType: 'video/mp4',
-    ext: 'mp4',
-    width: turned ? made.height : made.width,
-    height: turned ? made.width : made.height,
-    transcoded: plan.transcode,
-  };
+  return { path: output, mimeType: 'video/mp4', ext: 'mp4', width: made.width, height: made.height };
 }
 
 /** One upright frame as PNG, a quarter into the video (at most 1 s in), for the poster. */

@@ -5,7 +5,7 @@ import { type MadeSet, RenditionMaker, UnrenderableMediaError } from '../renditi
 import { type FfmpegPaths, grabFrame, makePlayback, probeVideo } from './ffmpeg-video.js';
 import { makePictures } from './sharp-pictures.js';
 
-/** Pictures with sharp; videos with ffmpeg (remux or transcode, then a poster frame through sharp). */
+/** Pictures with sharp; videos with ffmpeg (re-encoded, then a poster frame of the re-encoded file through sharp). */
 @Injectable()
 export class SharpFfmpegRenditionMaker extends RenditionMaker {
   private readonly tools: FfmpegPaths;

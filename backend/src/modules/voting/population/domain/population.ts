@@ -1,3 +1,4 @@
+import { populationStatus } from '@vibe/contract/population';
 /**
  * Vote population (spec §9): 10–50 seeded votes per media with a per-media Hot bias of 70–100 %,
  * from fake users, with matching views, checkpointed every 500 votes.
@@ -59,19 +60,15 @@ export interface PopulationResult {
 }
 
 export function messageOf(run: PopulationRun): string {
-  const done = `${run.votesInserted} votes on ${run.mediaProcessed} of ${run.totalMediaCount} media from ${run.usersCreated} fake users`;
-  switch (run.state) {
-    case 'running':
-      return `Populating votes: ${done}`;
-    case 'paused':
-      return `Population paused after ${done}. Continue resumes from the last checkpoint.`;
-    case 'stopped':
-      return `Population stopped after ${done}`;
-    case 'completed':
-      return run.message ?? `Population complete: ${done}`;
-    case 'failed':
-      return run.message ?? 'Population failed';
-  }
+  const counts = {
+    totalVotesInserted: run.votesInserted,
+    mediaProcessed: run.mediaProcessed,
+    totalMediaCount: run.totalMediaCount,
+    usersCreated: run.usersCreated,
+  };
+  // an ending the handler explained (completed early, failed) says so in its own words
+  const own = run.state === 'completed' || run.state === 'failed' ? run.message : null;
+  return own ?? populationStatus(run.state, counts);
 }
 
 export function resultOf(run: PopulationRun | null): PopulationResult {
