@@ -42,13 +42,16 @@ describe('Populate Votes', () => {
       void action;
       return Promise.resolve(state);
     });
+    let finishRun = false;
     const getPopulation = vi.fn(() => Promise.resolve(state));
     renderAdmin(<PopulateVotesPage />, {
       dataProvider: {
         getPopulation,
         controlPopulation,
+        // the run ends only once the test has seen it running: a poll that ended it at once could
+        // unmount Pause between finding it and asserting on it on a loaded machine
         getJob: () => {
-          state = done;
+          if (finishRun) state = done;
           return Promise.resolve({
             id: 'populate-votes-1',
             name: 'populate-votes' as const,
@@ -76,6 +79,7 @@ describe('Populate Votes', () => {
     expect(controlPopulation).toHaveBeenCalledWith('start', false);
     expect(await screen.findByRole('button', { name: 'Pause' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Stop' })).toBeVisible();
+    finishRun = true;
     expect(await screen.findByText('250 of 250', {}, { timeout: 5000 })).toBeVisible();
     expect(screen.getByText('7,500')).toBeVisible();
     expect(screen.getByText('85%')).toBeVisible();
