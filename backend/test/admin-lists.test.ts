@@ -95,6 +95,7 @@ describe(`admin media and users lists (${dbKind})`, () => {
       previewUrl: null,
       srcset: null,
       playbackUrl: null,
+      fullUrl: null,
     });
   });
 

@@ -52,6 +52,7 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
       });
       expect(res.body.url).toMatch(/^\/media\/uploads\//);
       expect(Object.keys(res.body).sort()).toEqual([
+        'fullUrl',
         'height',
         'hotPercentage',
         'id',

@@ -105,6 +105,7 @@ describe(`reports and the moderation queue (${dbKind})`, () => {
       previewUrl: null,
       srcset: null,
       playbackUrl: null,
+      fullUrl: null,
     });
 
     // a fourth visitor's pick never offers it (the owner's other items are all hidden or reported here)
