@@ -65,7 +65,7 @@ describe(`the upgrade re-renders and re-cleans every older item by itself (${dbK
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vibe-upgrade-'));
-    database = process.env.DATABASE_URL ? await createTestDatabase('vibe_upgrade') : null;
+    database = process.env.DATABASE_URL ? await createTestDatabase('vibe_upgrade', { migrated: true }) : null;
   });
   afterAll(async () => {
     await database?.drop();
