@@ -17,6 +17,7 @@ import { RenditionService } from './renditions/rendition.service.js';
 import { StaleWrites } from './stale-writes.js';
 import { UploadGate } from './upload-gate.js';
 import { UploadInterceptor } from './upload.interceptor.js';
+import { VideoBudget } from './video-budget.js';
 
 /** Uploads, renditions, the random pick, views and deletion (visitor side); files are served by MediaFilesModule. */
 @Module({
@@ -28,6 +29,7 @@ import { UploadInterceptor } from './upload.interceptor.js';
     MediaBacklogs,
     UploadInterceptor,
     UploadGate,
+    VideoBudget,
     StaleWrites,
     OriginalCleaner,
     RenditionService,

@@ -11,6 +11,7 @@ import type { Media, NewMedia } from './domain/media.js';
 import { type MadeRenditions, type Renditions, RENDITIONS_VERSION } from './domain/renditions.js';
 import { acceptUpload } from './domain/upload-policy.js';
 import { type ImageFacts, ImageProbe } from './image-probe.js';
+import { VideoBudget } from './video-budget.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
 import { OriginalCleaner } from './original-cleaner.js';
@@ -196,6 +197,7 @@ describe('MediaService', () => {
       new UploadGate(),
       new UnlimitedBudget(),
       loadConfig({}),
+      new VideoBudget(loadConfig({})),
     );
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
