@@ -162,6 +162,7 @@ class FakeRenditions {
   async request(id: number) {
     this.requested.push(id);
   }
+  cancel() {}
 }
 
 describe('MediaService', () => {

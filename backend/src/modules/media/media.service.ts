@@ -179,6 +179,8 @@ export class MediaService {
 
   /** The original and every rendition of a deleted row. */
   private async removeObjectsOf(m: Media): Promise<void> {
+    // a rendition being made of it here stops now (another process's notices within seconds)
+    this.renditions.cancel(m.id);
     await this.removeObject(m.storageKey);
     for (const f of renditionFiles(m.renditions)) await this.removeObject(f.key);
   }
