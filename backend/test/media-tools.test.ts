@@ -61,7 +61,9 @@ describe(`media tools are bounded and stop with their item (${dbKind})`, () => {
     await until('the tool to be gone', () => processesWith(t.dataDir).length === 0 || undefined, 30_000);
     const states = await renditionsSettled(t);
     expect(states.has(res.body.id)).toBe(false);
-    const [row] = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM media WHERE id = $1`, [res.body.id]);
+    const [row] = await t.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS n FROM media WHERE id = $1`, [res.body.id]);
     expect(row.n).toBe(0);
   });
 });
@@ -81,7 +83,11 @@ describe('media tools die with the process that started them', () => {
 
   it('kill -9 of the parent: the sandboxed ffmpeg is killed by the kernel at once', async () => {
     const tag = `orphan${process.pid}a`;
-    const [program, argv] = sandboxed('ffmpeg', endlessFfmpeg(tag), { timeoutMs: 60_000, cpuSeconds: 60, memoryMb: 1024 });
+    const [program, argv] = sandboxed('ffmpeg', endlessFfmpeg(tag), {
+      timeoutMs: 60_000,
+      cpuSeconds: 60,
+      memoryMb: 1024,
+    });
     // a parent that starts the tool exactly as runTool does (own process group), then waits
     const parent = spawn(
       process.execPath,

@@ -151,7 +151,8 @@ export class RenditionService implements OnModuleInit, OnApplicationShutdown {
       try {
         return await this.makeIn(work, item, stop.signal);
       } catch (err) {
-        if (deleted || (stop.signal.aborted && !signal?.aborted && !(await this.media.findById(mediaId)))) return 'gone';
+        if (deleted || (stop.signal.aborted && !signal?.aborted && !(await this.media.findById(mediaId))))
+          return 'gone';
         throw err;
       } finally {
         clearInterval(watch);
