@@ -171,6 +171,11 @@ const SETTINGS = {
   },
   /** Address space (virtual memory) each ffmpeg/ffprobe may map; past it the tool fails, the item is unrenderable. */
   mediaToolMemoryMb: int('MEDIA_TOOL_MEMORY_MB', 2048, 128, 1_048_576),
+  /**
+   * Renditions made at once by one process (issue 26 item 5); unset: 1 in the API (requests need
+   * the other core), cores − 1 in the worker (worker.ts).
+   */
+  renditionConcurrency: optionalInt('RENDITION_CONCURRENCY', 1, 64),
 } as const;
 
 /** Rules between settings, checked after each one parsed. */

@@ -47,7 +47,7 @@ const sha256Of = async (file: string): Promise<string> => {
 @Injectable()
 export class RenditionService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Renditions');
-  private readonly gate = new ConcurrencyGate(1);
+  private readonly gate: ConcurrencyGate;
   private readonly workRoot: string;
   private readonly pidDir: string;
   private warnedMissingTool = false;
@@ -61,6 +61,7 @@ export class RenditionService implements OnModuleInit, OnApplicationShutdown {
     private readonly jobs: JobQueue,
     config: AppConfig,
   ) {
+    this.gate = new ConcurrencyGate(config.renditionConcurrency ?? 1);
     this.workRoot = workRootOf(config.dataDir);
     this.pidDir = toolPidDirOf(config.dataDir);
   }
