@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { reapOrphanTools, sandboxed } from '../src/modules/media/renditions/infrastructure/run-tool.js';
-import { renditionsSettled, upload } from './fixtures/media-fixtures.js';
+import { pngImage, renditionsSettled, upload } from './fixtures/media-fixtures.js';
 import { repeatedSkipFrameMp4 } from './fixtures/media-bombs.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
@@ -66,6 +66,48 @@ describe(`media tools are bounded and stop with their item (${dbKind})`, () => {
       .query(`SELECT count(*)::int AS n FROM media WHERE id = $1`, [res.body.id]);
     expect(row.n).toBe(0);
   });
+});
+
+describe(`fair scheduling: one uploader's heavy videos do not hold back another's photo (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('the photo is made after at most the one video already being made', async () => {
+    const from = (ip: string) => (test: ReturnType<typeof upload>) => test.set('X-Forwarded-For', ip);
+    const attacker = await newVisitor(t);
+    const victim = await newVisitor(t);
+    // within every budget, each a minute or more of one core
+    const heavy = [0, 1, 2].map((i) => repeatedSkipFrameMp4({ width: 3840, height: 2160, fps: 30, frames: 600 + i }));
+    const flood: number[] = [];
+    for (const [i, clip] of heavy.entries())
+      flood.push((await from('203.0.113.9')(upload(attacker, clip, `h${i}.mp4`)).expect(201)).body.id);
+    const photo = (await from('198.51.100.7')(upload(victim, await pngImage(64, 48), 'mine.png')).expect(201)).body.id;
+    const db = t.app.get(DataSource);
+    const states = async () =>
+      new Map(
+        (
+          (await db.query(`SELECT id, renditions_state FROM media WHERE id = ANY($1)`, [[...flood, photo]])) as Array<{
+            id: number;
+            renditions_state: string;
+          }>
+        ).map((r) => [r.id, r.renditions_state]),
+      );
+    let seen = new Map<number, string>();
+    for (;;) {
+      seen = await states();
+      if (seen.get(photo) !== 'pending') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen.get(photo)).toBe('ready');
+    // the photo waited for at most the video that was already running when it came
+    expect(flood.filter((id) => seen.get(id) !== 'pending').length).toBeLessThanOrEqual(1);
+    // the rest of the flood goes: deleting them stops their tools
+    for (const id of flood) await attacker.agent.delete(`/api/media/${id}`).query({ userId: attacker.id }).expect(200);
+    await renditionsSettled(t);
+  }, 300_000);
 });
 
 describe('media tools die with the process that started them', () => {
