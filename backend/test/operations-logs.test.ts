@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pngImage } from './fixtures/media-fixtures.js';
 import { type ApiProcess, freePort, spawnApi, untilAnswers } from './support/api-process.js';
+import { eventually } from './support/jobs.js';
 import { startTcpProxy } from './support/tcp-proxy.js';
 import { createTestDatabase, dbKind } from './support/test-app.js';
 import { newSessionId } from './support/visitor.js';
@@ -106,6 +107,39 @@ describe(`operations logs (${dbKind})`, () => {
     const text = await api.log();
     for (const secret of [sessionId, ADMIN_PASSWORD, Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')])
       expect(text).not.toContain(secret);
+  });
+
+  it('a job carries the id of the request that queued it: the request line names the job, every line of the job the request', async () => {
+    const sessionId = newSessionId();
+    const created = await fetch(`${api.baseUrl}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId }),
+    });
+    const visitor = (await created.json()) as { id: number };
+    const cookie = created.headers.getSetCookie()[0]!.split(';')[0]!;
+    const form = new FormData();
+    form.append('userId', String(visitor.id));
+    form.append('file', new Blob([await pngImage()], { type: 'image/png' }), 'job.png');
+    const fromNginx = '0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+    const res = await fetch(`${api.baseUrl}/api/media/upload`, {
+      method: 'POST',
+      headers: { cookie, 'x-request-id': fromNginx },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const requestLine = await eventually(
+      async () => (await api.lines()).find((l) => l.reqId === fromNginx && l.msg === 'request completed'),
+      'the upload request line',
+    );
+    const jobs = requestLine.jobs as string[];
+    expect(jobs).toEqual([expect.stringMatching(/^make-renditions-/)]);
+    const jobLines = await eventually(async () => {
+      const lines = (await api.lines()).filter((l) => l.job === jobs[0]);
+      return lines.some((l) => l.event === 'completed') && lines;
+    }, 'the renditions job to complete');
+    expect(jobLines.map((l) => l.event)).toEqual(expect.arrayContaining(['started', 'completed']));
+    for (const line of jobLines) expect(line).toMatchObject({ reqId: fromNginx, job: jobs[0] });
   });
 
   it('an unexpected error is logged once: on its request line, with err and the request id', async () => {

@@ -59,6 +59,14 @@ const SETTINGS = {
     return list;
   }),
   logLevel: str('LOG_LEVEL', (ctx) => (ctx.raw('NODE_ENV') === 'test' ? 'warn' : 'info')),
+  /**
+   * Percent of the successful, fast pick/view/vote/media-file answers whose request line is
+   * written at info (the rest at debug): they are most of the log at production traffic.
+   * Errors, refusals and slow answers are always written.
+   */
+  logHotPathPercent: int('LOG_HOT_PATH_PERCENT', (ctx) => (production(ctx) ? 1 : 100), 0, 100),
+  /** An answer slower than this many milliseconds is always logged. */
+  logSlowMs: int('LOG_SLOW_MS', 1000, 1, 600_000),
   /** Folder holding the built visitor app (served at /) and admin app (served at /adm). */
   visitorWebDir: custom('VISITOR_WEB_DIR', (raw) => path.resolve(raw ?? path.join(repoRoot, 'visitor-web', 'dist'))),
   adminWebDir: custom('ADMIN_WEB_DIR', (raw) => path.resolve(raw ?? path.join(repoRoot, 'admin-web', 'dist'))),
