@@ -195,7 +195,7 @@ if (dbKind === 'postgres')
 
     beforeAll(async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'vibe-outage-'));
-      database = await createTestDatabase('vibe_outage');
+      database = await createTestDatabase('vibe_outage', { migrated: true });
       const u = new URL(database.url);
       proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
       u.host = `127.0.0.1:${proxy.port}`;

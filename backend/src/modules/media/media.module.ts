@@ -18,6 +18,7 @@ import { RenditionsUpgrade } from './renditions/renditions-upgrade.js';
 import { StaleWrites } from './stale-writes.js';
 import { UploadGate } from './upload-gate.js';
 import { UploadInterceptor } from './upload.interceptor.js';
+import { VideoBudget } from './video-budget.js';
 
 /** Uploads, renditions, the random pick, views and deletion (visitor side); files are served by MediaFilesModule. */
 @Module({
@@ -29,6 +30,7 @@ import { UploadInterceptor } from './upload.interceptor.js';
     MediaBacklogs,
     UploadInterceptor,
     UploadGate,
+    VideoBudget,
     StaleWrites,
     OriginalCleaner,
     RenditionService,

@@ -48,7 +48,11 @@ export class GenerateRenditionsJob implements JobHandler<{ retryFailed?: boolean
       if (!ids.length) break;
       for (const id of ids) {
         if (ctx.signal.aborted) throw new JobInterrupted();
-        const outcome = await this.renditions.make(id, { signal: ctx.signal });
+        const outcome = await this.renditions.make(id, { signal: ctx.signal }).catch((err: unknown) => {
+          // stopping (SIGTERM) killed the tool: interrupted, resumed later from what is left
+          if (ctx.signal.aborted) throw new JobInterrupted();
+          throw err;
+        });
         if (outcome === 'made') counts.made++;
         else if (outcome === 'unrenderable') counts.unrenderable++;
         else counts.skipped++;

@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -24,7 +25,11 @@ import { MediaRepository } from '../media.repository.js';
 import { OriginalCleaner } from '../original-cleaner.js';
 import { workRootOf } from '../work-dir.js';
 import { type MadeFile, RenditionMaker, UnrenderableMediaError } from './rendition-maker.js';
-import { ToolMissingError } from './infrastructure/run-tool.js';
+import { killAllTools, reapOrphanTools, ToolMissingError } from './infrastructure/run-tool.js';
+import { toolPidDirOf } from '../video-budget.js';
+
+/** While an item is being made, how often the maker looks whether it was deleted (by any process). */
+const GONE_CHECK_MS = 2_000;
 
 export const MAKE_RENDITIONS = 'make-renditions' as const;
 
@@ -43,11 +48,14 @@ const sha256Of = async (file: string): Promise<string> => {
  * so a retry after a crash stores the same keys again, and the row is written last.
  */
 @Injectable()
-export class RenditionService {
+export class RenditionService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Renditions');
-  private readonly gate = new ConcurrencyGate(1);
+  private readonly gate: ConcurrencyGate;
   private readonly workRoot: string;
+  private readonly pidDir: string;
   private warnedMissingTool = false;
+  /** the items being made here now: aborted when deleted, and all at shutdown */
+  private readonly making = new Map<number, AbortController>();
 
   constructor(
     private readonly media: MediaRepository,
@@ -57,7 +65,42 @@ export class RenditionService {
     private readonly cleaner: OriginalCleaner,
     config: AppConfig,
   ) {
+    this.gate = new ConcurrencyGate(config.renditionConcurrency ?? 1);
     this.workRoot = workRootOf(config.dataDir);
+    this.pidDir = toolPidDirOf(config.dataDir);
+  }
+
+  /**
+   * The start-up reaper: tools a dead process of this host left running are killed (the kernel's
+   * parent-death signal should have done it; RLIMIT_CPU ends them anyway), and its work folders go.
+   */
+  onModuleInit(): void {
+    const killed = reapOrphanTools(this.pidDir);
+    if (killed) this.logger.warn(`Killed ${killed} media tool(s) left running by a process that died`);
+    let names: string[] = [];
+    try {
+      names = readdirSync(this.workRoot);
+    } catch {
+      // no work folder yet
+    }
+    for (const name of names) {
+      const m = /^renditions-(.+)-(\d+)-[0-9a-f-]{36}$/.exec(name);
+      if (!m || m[1] !== os.hostname()) continue;
+      const owner = Number(m[2]);
+      if (owner === process.pid || !processAlive(owner))
+        rmSync(path.join(this.workRoot, name), { recursive: true, force: true });
+    }
+  }
+
+  /** Shutdown: every tool stops now; its job is interrupted (back to the queue), not failed. */
+  onApplicationShutdown(): void {
+    for (const c of this.making.values()) c.abort();
+    killAllTools();
+  }
+
+  /** The item was deleted: the tool making it (in this process) stops at once. */
+  cancel(mediaId: number): void {
+    this.making.get(mediaId)?.abort();
   }
 
   /**
@@ -90,11 +133,36 @@ export class RenditionService {
       const item = await this.media.findById(mediaId);
       if (!item) return 'gone';
       if (renditionsCurrent(item) && !again) return 'already-made';
-      const work = path.join(this.workRoot, `renditions-${randomUUID()}`);
+      // named for its owner, so the start-up reaper knows a dead process's folders
+      const work = path.join(this.workRoot, `renditions-${os.hostname()}-${process.pid}-${randomUUID()}`);
       await fs.mkdir(work, { recursive: true });
+      const stop = new AbortController();
+      const onAbort = () => stop.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.making.set(mediaId, stop);
+      // deleted meanwhile, perhaps by another process: the tool is stopped, nothing is stored
+      let deleted = false;
+      const watch = setInterval(() => {
+        this.media.findById(mediaId).then(
+          (row) => {
+            if (!row) {
+              deleted = true;
+              stop.abort();
+            }
+          },
+          () => undefined,
+        );
+      }, GONE_CHECK_MS);
       try {
-        return await this.makeIn(work, item, signal);
+        return await this.makeIn(work, item, stop.signal);
+      } catch (err) {
+        if (deleted || (stop.signal.aborted && !signal?.aborted && !(await this.media.findById(mediaId))))
+          return 'gone';
+        throw err;
       } finally {
+        clearInterval(watch);
+        this.making.delete(mediaId);
+        signal?.removeEventListener('abort', onAbort);
         await fs.rm(work, { recursive: true, force: true });
       }
     });
@@ -214,5 +282,14 @@ export class RenditionService {
         this.logger.warn(`Rendition ${f.key} could not be deleted yet: ${(err as Error).message}`);
       }
     }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
