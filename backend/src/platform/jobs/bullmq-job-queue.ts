@@ -296,7 +296,8 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
   @Processor(name, {
     // the workers keep the default connection (they wait for Redis); only the queues fail fast
     connection: redisConnection(config.redisUrl!),
-    concurrency: 1,
+    // renditions run as many at once as their gate lets (RENDITION_CONCURRENCY); every other job alone
+    concurrency: name === 'make-renditions' ? (config.renditionConcurrency ?? 1) : 1,
     autorun: false,
     ...stallTimings(config.jobsLockMs),
     maxStalledCount: 3,
