@@ -14,6 +14,7 @@ import { SharpFfmpegRenditionMaker } from './renditions/infrastructure/sharp-ffm
 import { MakeRenditionsJob } from './renditions/make-renditions.job.js';
 import { RenditionMaker } from './renditions/rendition-maker.js';
 import { RenditionService } from './renditions/rendition.service.js';
+import { RenditionsUpgrade } from './renditions/renditions-upgrade.js';
 import { StaleWrites } from './stale-writes.js';
 import { UploadGate } from './upload-gate.js';
 import { UploadInterceptor } from './upload.interceptor.js';
@@ -35,6 +36,7 @@ import { VideoBudget } from './video-budget.js';
     RenditionService,
     MakeRenditionsJob,
     GenerateRenditionsJob,
+    RenditionsUpgrade,
     { provide: MediaRepository, useClass: TypeormMediaRepository },
     { provide: ImageProbe, useClass: SharpImageProbe },
     { provide: RenditionMaker, useClass: SharpFfmpegRenditionMaker },

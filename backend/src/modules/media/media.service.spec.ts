@@ -132,12 +132,18 @@ class MemoryMedia extends MediaRepository {
     Object.assign(m, { ...made, renditionsState: 'ready', renditionsVersion: made.version });
     return {};
   }
-  async renditionsFailed() {}
+  async renditionsFailed() {
+    return null;
+  }
+  async originalRecleaned() {}
   async renditionsToDo() {
     return [];
   }
   async countRenditionsToDo() {
     return 0;
+  }
+  async renditionCounts() {
+    return { pending: 0, failed: 0, outdated: 0 };
   }
   async pendingRenditionsOf(userId: number) {
     return [...this.rows.values()].filter((m) => m.userId === userId && m.renditionsState === 'pending').length;

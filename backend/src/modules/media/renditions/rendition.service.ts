@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppConfig } from '../../../config/env.js';
 import { ConcurrencyGate } from '../../../platform/concurrency-gate.js';
+import { DomainError } from '../../../platform/domain-error.js';
 import { JobQueue } from '../../../platform/jobs/job-queue.js';
 import { ObjectNotFoundError, ObjectStorage } from '../../../platform/storage/object-storage.js';
 import type { Media } from '../domain/media.js';
@@ -19,7 +20,9 @@ import {
   renditionsCurrent,
   RENDITIONS_VERSION,
 } from '../domain/renditions.js';
+import { acceptedTypeOf } from '../domain/upload-policy.js';
 import { MediaRepository } from '../media.repository.js';
+import { OriginalCleaner } from '../original-cleaner.js';
 import { workRootOf } from '../work-dir.js';
 import { type MadeFile, RenditionMaker, UnrenderableMediaError } from './rendition-maker.js';
 import { killAllTools, reapOrphanTools, ToolMissingError } from './infrastructure/run-tool.js';
@@ -59,6 +62,7 @@ export class RenditionService implements OnModuleInit, OnApplicationShutdown {
     private readonly storage: ObjectStorage,
     private readonly maker: RenditionMaker,
     private readonly jobs: JobQueue,
+    private readonly cleaner: OriginalCleaner,
     config: AppConfig,
   ) {
     this.gate = new ConcurrencyGate(config.renditionConcurrency ?? 1);
@@ -165,7 +169,9 @@ export class RenditionService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async makeIn(work: string, item: Media, signal?: AbortSignal): Promise<RenditionOutcome> {
-    const original = path.join(work, 'original');
+    let original = path.join(work, 'original');
+    const outdated = item.renditionsVersion < RENDITIONS_VERSION;
+    let recleaned: { size: number } | null = null;
     let made;
     try {
       const { stream } = await this.storage.get(item.storageKey).catch((err: unknown) => {
@@ -173,6 +179,13 @@ export class RenditionService implements OnModuleInit, OnApplicationShutdown {
         throw err;
       });
       await pipeline(stream, createWriteStream(original));
+      if (outdated) {
+        // an older pipeline stored it (or a fresh upload, already clean: nothing changes): clean it
+        // again with today's cleaner before anything is made of it
+        const clean = await this.cleanAgain(item, original, path.join(work, 'clean'));
+        original = clean.path;
+        recleaned = clean.changed ? { size: clean.size } : null;
+      }
       made = item.mimeType.startsWith('video/')
         ? await this.maker.video(original, work, signal)
         : await this.maker.image(original, work, item.mimeType === 'image/gif' || item.mimeType === 'image/webp');
@@ -183,9 +196,13 @@ export class RenditionService implements OnModuleInit, OnApplicationShutdown {
         this.logger.warn(`${err.message}: videos are shown by their (metadata-free) originals`);
       }
       this.logger.warn(`No renditions for media ${item.id}: ${err.message}`);
-      await this.media.renditionsFailed(item.id, err.message);
+      // files an older pipeline made (a remux that kept the SEI) are not served any longer
+      const dropped = await this.media.renditionsFailed(item.id, err.message, RENDITIONS_VERSION, outdated);
+      if (recleaned) await this.storeOriginal(item, original, recleaned.size);
+      await this.remove(renditionFiles(dropped));
       return 'unrenderable';
     }
+    if (recleaned) await this.storeOriginal(item, original, recleaned.size);
 
     const files: Array<[RenditionKind, MadeFile]> = [
       ['thumb', made.thumb],
@@ -218,6 +235,41 @@ export class RenditionService implements OnModuleInit, OnApplicationShutdown {
       replaced === null ? stored : renditionFiles(replaced).filter((f) => !stored.some((s) => s.key === f.key));
     await this.remove(stale);
     return replaced === null ? 'gone' : 'made';
+  }
+
+  /**
+   * The original cleaned by the current cleaner (MP4: in place; pictures: into `target`); a file
+   * it refuses (no longer a playable MP4, past the pixel budgets) cannot be rendered.
+   */
+  private async cleanAgain(
+    item: Media,
+    original: string,
+    target: string,
+  ): Promise<{ path: string; changed: boolean; size: number }> {
+    const type = acceptedTypeOf(item.mimeType);
+    if (!type) throw new UnrenderableMediaError(`Unknown media type ${item.mimeType}`);
+    try {
+      if (type.kind === 'video') {
+        const changed = await this.cleaner.video(original);
+        return { path: original, changed, size: (await fs.stat(original)).size };
+      }
+      const { size, changed } = await this.cleaner.image(original, type, target);
+      return { path: target, changed, size };
+    } catch (err) {
+      if (err instanceof DomainError) throw new UnrenderableMediaError(err.message);
+      throw err;
+    }
+  }
+
+  /**
+   * Stores the original cleaned again under its own key (its URL stays). Noted first: when the row
+   * is deleted meanwhile, the sweep removes what this put back (a row still holding the key keeps it).
+   */
+  private async storeOriginal(item: Media, file: string, size: number): Promise<void> {
+    await this.media.expectObjects([item.storageKey]);
+    await this.storage.put(item.storageKey, createReadStream(file), item.mimeType, size);
+    await this.media.originalRecleaned(item.id, item.storageKey, size);
+    this.logger.log(`Original of media ${item.id} cleaned again (${size} bytes)`);
   }
 
   /** Deletes rendition files; one storage refuses stays noted in orphan_objects for the sweep. */
