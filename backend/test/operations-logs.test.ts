@@ -50,6 +50,26 @@ async function startApi(dataDir: string, extra: Record<string, string | undefine
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
+/** A new visitor (POST /api/session) uploading one PNG, with the headers given (nginx's request id). */
+async function uploadAsNewVisitor(api: ApiProcess, name: string, headers: Record<string, string> = {}) {
+  const created = await fetch(`${api.baseUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId: newSessionId() }),
+  });
+  const visitor = (await created.json()) as { id: number };
+  const cookie = created.headers.getSetCookie()[0]!.split(';')[0]!;
+  const form = new FormData();
+  form.append('userId', String(visitor.id));
+  form.append('file', new Blob([await pngImage()], { type: 'image/png' }), name);
+  const res = await fetch(`${api.baseUrl}/api/media/upload`, {
+    method: 'POST',
+    headers: { cookie, ...headers },
+    body: form,
+  });
+  return { visitor, res };
+}
+
 describe(`operations logs (${dbKind})`, () => {
   let dataDir: string;
   let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
@@ -110,23 +130,8 @@ describe(`operations logs (${dbKind})`, () => {
   });
 
   it('a job carries the id of the request that queued it: the request line names the job, every line of the job the request', async () => {
-    const sessionId = newSessionId();
-    const created = await fetch(`${api.baseUrl}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId }),
-    });
-    const visitor = (await created.json()) as { id: number };
-    const cookie = created.headers.getSetCookie()[0]!.split(';')[0]!;
-    const form = new FormData();
-    form.append('userId', String(visitor.id));
-    form.append('file', new Blob([await pngImage()], { type: 'image/png' }), 'job.png');
     const fromNginx = '0a1b2c3d4e5f60718293a4b5c6d7e8f9';
-    const res = await fetch(`${api.baseUrl}/api/media/upload`, {
-      method: 'POST',
-      headers: { cookie, 'x-request-id': fromNginx },
-      body: form,
-    });
+    const { res } = await uploadAsNewVisitor(api, 'job.png', { 'x-request-id': fromNginx });
     expect(res.status).toBe(201);
     const requestLine = await eventually(
       async () => (await api.lines()).find((l) => l.reqId === fromNginx && l.msg === 'request completed'),
@@ -146,18 +151,7 @@ describe(`operations logs (${dbKind})`, () => {
     // the upload folder is a file: storing the object fails, which no code expects
     await rm(path.join(dataDir, 'media'), { recursive: true, force: true });
     await writeFile(path.join(dataDir, 'media'), 'not a folder');
-    const sessionId = newSessionId();
-    const created = await fetch(`${api.baseUrl}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId }),
-    });
-    const visitor = (await created.json()) as { id: number };
-    const cookie = created.headers.getSetCookie()[0]!.split(';')[0]!;
-    const form = new FormData();
-    form.append('userId', String(visitor.id));
-    form.append('file', new Blob([await pngImage()], { type: 'image/png' }), 'x.png');
-    const res = await fetch(`${api.baseUrl}/api/media/upload`, { method: 'POST', headers: { cookie }, body: form });
+    const { visitor, res } = await uploadAsNewVisitor(api, 'x.png');
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({
       statusCode: 500,
