@@ -279,11 +279,7 @@ describe(`media: file serving (${dbKind})`, () => {
     expect(tail.headers['content-range']).toBe(`bytes ${video.size - 100}-${video.size - 1}/${video.size}`);
     expect(Buffer.compare(tail.body as Buffer, tinyMp4.subarray(tinyMp4.length - 100))).toBe(0);
 
-    const open = await binary(
-      owner.agent
-        .get(video.url)
-        .set('Range', `bytes=${video.size - 5}-`),
-    ).expect(206);
+    const open = await binary(owner.agent.get(video.url).set('Range', `bytes=${video.size - 5}-`)).expect(206);
     expect((open.body as Buffer).length).toBe(5);
 
     const past = await owner.agent
@@ -294,9 +290,9 @@ describe(`media: file serving (${dbKind})`, () => {
     expect(past.body).toMatchObject({ statusCode: 416 });
 
     // a stale If-Range gets the whole, current file
-    const stale = await binary(
-      owner.agent.get(image.url).set('Range', 'bytes=0-9').set('If-Range', '"old"'),
-    ).expect(200);
+    const stale = await binary(owner.agent.get(image.url).set('Range', 'bytes=0-9').set('If-Range', '"old"')).expect(
+      200,
+    );
     expect((stale.body as Buffer).length).toBe(image.size);
   });
 

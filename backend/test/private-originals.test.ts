@@ -36,8 +36,7 @@ for (const storage of ['local', 's3'] as const) {
       return set.find((c) => c.startsWith('vibe_admin_media='))!.split(';')[0]!;
     };
     /** Every URL an answer carries (any field, any depth). */
-    const urlsIn = (body: unknown): string[] =>
-      JSON.stringify(body).match(/\/media\/[^"\s,]+/g) ?? [];
+    const urlsIn = (body: unknown): string[] => JSON.stringify(body).match(/\/media\/[^"\s,]+/g) ?? [];
 
     it('serves an original to its uploader and to admins only, never to a shared cache; 404 to anyone else', async () => {
       const stranger = await newVisitor(t);
@@ -100,7 +99,10 @@ for (const storage of ['local', 's3'] as const) {
       const stats = (await uploader.agent.get(`/api/users/${uploader.id}/stats`).expect(200)).body;
       for (const u of urlsIn(stats)) expect(originals).not.toContain(u);
       const byId = new Map(stats.mediaStats.map((m: { id: number }) => [m.id, m]));
-      expect(byId.get(ready.id)).toMatchObject({ renditionsState: 'ready', url: expect.stringMatching(/^\/media\/renditions\//) });
+      expect(byId.get(ready.id)).toMatchObject({
+        renditionsState: 'ready',
+        url: expect.stringMatching(/^\/media\/renditions\//),
+      });
       expect(byId.get(pending.id)).toMatchObject({ renditionsState: 'pending', url: null, thumbUrl: null });
     });
   });

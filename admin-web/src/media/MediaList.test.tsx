@@ -56,7 +56,11 @@ describe('Media', () => {
 
   it('cards load thumbnails lazily, no video file and no original; the preview opens the full-size rendition', async () => {
     const rendered = [
-      { ...media(1, 'beach.jpg'), thumbUrl: '/media/renditions/1/thumb-a.webp', fullUrl: '/media/renditions/1/full-a.webp' },
+      {
+        ...media(1, 'beach.jpg'),
+        thumbUrl: '/media/renditions/1/thumb-a.webp',
+        fullUrl: '/media/renditions/1/full-a.webp',
+      },
       { ...media(2, 'party.mp4', 'video/mp4'), url: '/media/2.mp4', thumbUrl: '/media/renditions/2/thumb-b.webp' },
       { ...media(3, 'new.mp4', 'video/mp4'), url: '/media/3.mp4', thumbUrl: null },
       { ...media(4, 'fresh.png', 'image/png'), thumbUrl: null },

@@ -16,7 +16,12 @@ describe('MediaThumb (grid cards)', () => {
   it('shows a photo still processing by its placeholder and "Processing…", never by its original', () => {
     const { container } = render(
       <MediaThumb
-        media={{ mimeType: 'image/jpeg', thumbUrl: null, renditionsState: 'pending', placeholder: 'YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw' }}
+        media={{
+          mimeType: 'image/jpeg',
+          thumbUrl: null,
+          renditionsState: 'pending',
+          placeholder: 'YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw',
+        }}
       />,
     );
     expect(img(container)).toBeNull();
@@ -38,7 +43,9 @@ describe('MediaThumb (grid cards)', () => {
   });
 
   it('says "Image unavailable" when the picture fails', () => {
-    const { container } = render(<MediaThumb media={{ mimeType: 'image/png', thumbUrl: '/media/renditions/g/t.webp' }} />);
+    const { container } = render(
+      <MediaThumb media={{ mimeType: 'image/png', thumbUrl: '/media/renditions/g/t.webp' }} />,
+    );
     fireEvent.error(img(container)!);
     expect(screen.getByText('Image unavailable')).toBeInTheDocument();
   });
