@@ -18,7 +18,8 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
   /** An uploaded photo once its renditions exist (only then is it offered to others). */
   const uploadPng = async (v: Visitor, name = 'p.png') => {
     const body = (await upload(v, await pngImage(), name).expect(201)).body;
-    await renditionsSettled(t);
+    // a loaded machine may still be transcoding an earlier test's video (one rendition job at a time)
+    await renditionsSettled(t, 150_000);
     return body;
   };
   const random = (v: Visitor, exclude?: number[]) =>
