@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { pino, type Logger } from 'pino';
+import { logContextFields } from './log-context.js';
 
 /** The process's one pino logger (JSON lines on stdout); everything else writes through it. */
 export const ROOT_LOGGER = Symbol('root-logger');
@@ -10,6 +11,7 @@ export type RootLogger = Logger;
 export const REPLICA = os.hostname();
 
 export function createRootLogger(level: string, destination?: pino.DestinationStream): RootLogger {
-  const options = { level, base: { replica: REPLICA, pid: process.pid } };
+  // every line inside a request or a job carries its request id and job id (log-context.ts)
+  const options = { level, base: { replica: REPLICA, pid: process.pid }, mixin: logContextFields };
   return destination ? pino(options, destination) : pino(options);
 }
