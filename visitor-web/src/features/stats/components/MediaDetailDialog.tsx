@@ -1,6 +1,5 @@
 import { Dialog } from '../../../components/Dialog';
 import { MediaView, isVideo } from '../../../components/MediaView';
-import { MediaThumb } from '../../../components/MediaThumb';
 import { ConfidenceNote } from '../../../components/ConfidenceNote';
 import { SplitBar } from '../../../components/SplitBar';
 import { TrashIcon } from '../../../components/icons';
@@ -9,8 +8,6 @@ import type { MediaStat, ShareLink } from '../../../api/types';
 import { SharePanel } from './SharePanel';
 import { hotVotesOf } from '../api/stats-api';
 import './media-detail-dialog.css';
-
-const detailUrl = (m: MediaStat): string | null => (isVideo(m.mimeType) ? m.playbackUrl : m.previewUrl);
 
 export function MediaDetailDialog({
   media,
@@ -34,19 +31,15 @@ export function MediaDetailDialog({
       {media ? (
         <div className="detail">
           <div className="detail__media">
-            {/* renditions only, never the original (issue 26): the preview or playback file, else the placeholder */}
-            {detailUrl(media) ? (
-              <MediaView
-                url={detailUrl(media)!}
-                poster={isVideo(media.mimeType) ? media.previewUrl : null}
-                mimeType={media.mimeType}
-                alt={media.originalName}
-                controls
-                className="detail__media-el"
-              />
-            ) : (
-              <MediaThumb media={media} className="detail__media-el detail__media-el--pending" />
-            )}
+            {/* the display rendition when there is one (the original is for the full-size overlay) */}
+            <MediaView
+              url={(isVideo(media.mimeType) ? media.playbackUrl : media.previewUrl) ?? media.url}
+              poster={isVideo(media.mimeType) ? media.previewUrl : null}
+              mimeType={media.mimeType}
+              alt={media.originalName}
+              controls
+              className="detail__media-el"
+            />
           </div>
           <div className="detail__info">
             <dl className="detail__grid">
