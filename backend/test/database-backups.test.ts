@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import request from 'supertest';
 import { BackupSchedule } from '../src/modules/backups/backup-schedule.js';
 import { DatabaseBackups } from '../src/modules/backups/database-backups.js';
 import { pngImage } from './fixtures/media-fixtures.js';
@@ -11,6 +12,7 @@ import { eventually, waitForJob } from './support/jobs.js';
 import { createTestDatabase, dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
 
+const TOKEN = 'backup-metrics-token-0123456789';
 const TABLES = ['users', 'media', 'votes', 'views', 'ad_configs', 'idle_redirect_configs', 'back_button_configs'];
 
 /** Row counts of a restored backup, through a client of its own (PGlite in memory, or pg). */
@@ -50,7 +52,7 @@ async function restoredCounts(t: TestApp, file: string): Promise<Record<string, 
 describe(`scheduled database backups (${dbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '2' });
+    t = await startTestApp({ BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '2', METRICS_TOKEN: TOKEN });
   });
   afterAll(() => t.close());
 
@@ -68,6 +70,10 @@ describe(`scheduled database backups (${dbKind})`, () => {
     const done = await waitForJob(t, job!.id);
     expect(done.state).toBe('completed');
     expect((done.result as { backup: { name: string } }).backup.name).toBe(b!.name);
+    // the last success, for the alert when none succeeded for 26 h (deploy/prometheus/alerts.yml)
+    const metrics = await request(t.server).get('/api/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+    const last = Number(/^vibe_backup_last_success_timestamp_seconds\{[^}]*\} (\S+)$/m.exec(metrics.text)?.[1]);
+    expect(Math.abs(last - Date.now() / 1000)).toBeLessThan(600);
     // the period is claimed: nobody queues another until BACKUP_EVERY_HOURS have passed
     expect(await t.app.get(BackupSchedule).backUpIfDue()).toBeNull();
   });

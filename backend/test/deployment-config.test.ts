@@ -343,6 +343,7 @@ describe('deploy/ monitoring files', () => {
       'VibeJobsWaiting',
       'VibeJobsFailing',
       'VibeDiskLow',
+      'VibeNoDatabaseBackup',
     ])
       expect(names).toContain(needed);
     for (const r of rules)

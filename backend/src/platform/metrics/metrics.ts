@@ -1,4 +1,5 @@
-import { statfs } from 'node:fs/promises';
+import { readdir, stat, statfs } from 'node:fs/promises';
+import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
@@ -175,6 +176,23 @@ export class Metrics {
       'Pieces given up on in the last hour (sign-in mail)',
       (b) => b.failedLastHour,
     );
+
+    // a finished backup's name (modules/backups/database-backups.ts); read from the folder, so a restart or another process's backup counts
+    if (config.backupEveryHours > 0)
+      new Gauge({
+        name: 'vibe_backup_last_success_timestamp_seconds',
+        help: 'When the newest finished database backup in BACKUP_DIR was written (0: none yet)',
+        registers,
+        async collect() {
+          const names = await readdir(config.backupDir).catch(() => [] as string[]);
+          let newest = 0;
+          for (const n of names.filter((n) => /^vibe-db-.*Z\.(tar\.gz|dump)$/.test(n))) {
+            const s = await stat(path.join(config.backupDir, n)).catch(() => null);
+            if (s) newest = Math.max(newest, s.mtimeMs / 1000);
+          }
+          this.set(newest);
+        },
+      });
 
     const pool = () => (dataSource.driver as unknown as { master?: PoolCounters }).master;
     new Gauge({
