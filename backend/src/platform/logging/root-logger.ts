@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { pino, type Logger } from 'pino';
+import { redactTokens } from './redact-tokens.js';
 
 /** The process's one pino logger (JSON lines on stdout); everything else writes through it. */
 export const ROOT_LOGGER = Symbol('root-logger');
@@ -10,6 +11,7 @@ export type RootLogger = Logger;
 export const REPLICA = os.hostname();
 
 export function createRootLogger(level: string, destination?: pino.DestinationStream): RootLogger {
-  const options = { level, base: { replica: REPLICA, pid: process.pid } };
+  // the last step of every line, whoever wrote it: no magic-link token reaches the logs (issue 27)
+  const options = { level, base: { replica: REPLICA, pid: process.pid }, hooks: { streamWrite: redactTokens } };
   return destination ? pino(options, destination) : pino(options);
 }
