@@ -177,7 +177,8 @@ describe(`hostile input on every route (${dbKind})`, () => {
         .replace(/\*\w+/g, 'nothing/here.png')
         .replace(/:\w+/g, '999999');
 
-    for (const { method, path } of all) {
+    // Logout's one effect is ending the cookie's session whatever the input (device-sessions.test.ts)
+    for (const { method, path } of all.filter((r) => r.path !== '/api/session/logout')) {
       for (const p of HOSTILE_PARAMS) {
         if (/[:*]/.test(path)) await check(`${method} ${fill(path, p)}`, send(method, fill(path, p)).send({}));
       }
