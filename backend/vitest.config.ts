@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.test.ts'],
     globals: true,
+    // migrates one database per run; every test app starts from a copy of it (docs/TESTING.md)
+    globalSetup: ['test/support/global-setup.ts'],
     // hang detectors, not speed checks: several tests start whole apps (PGlite migrations, a worker),
     // which on a loaded 2-core machine took over a minute
     testTimeout: 180_000,

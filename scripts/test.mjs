@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -47,6 +48,7 @@ function vitest(label, cwd, env) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vibe-report-'));
   const report = path.join(dir, 'report.json');
   console.log(`\n=== ${label} ===`);
+  const started = performance.now();
   const r = spawnSync(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
@@ -75,16 +77,24 @@ function vitest(label, cwd, env) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  const line = `${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  const line = `${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${elapsed(started)})`;
   suiteLines.push(line);
   console.log(`--- ${line}`);
 }
+
+/** Wall time of a suite, for its summary line: where a slow run spends its minutes. */
+const elapsed = (since) => {
+  const s = Math.round((performance.now() - since) / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`;
+};
+const runStarted = performance.now();
 
 const firstLine = (text) => (text ?? 'no message').split('\n').find((l) => l.trim()) ?? 'no message';
 
 /** Runs a script suite that ends with its own `N passed, M failed` line; counts its checks. */
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = performance.now();
   const r = spawnSync(cmd, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -102,7 +112,9 @@ function run(label, cmd, args, env = {}) {
   }
   totals.passed += passed;
   totals.failed += failed;
-  suiteLines.push(`${label}: ${passed} passed, ${failed} failed${r.status === 0 ? '' : ` (exit ${r.status})`}`);
+  suiteLines.push(
+    `${label}: ${passed} passed, ${failed} failed${r.status === 0 ? '' : ` (exit ${r.status})`} (${elapsed(started)})`,
+  );
   // Playwright marks a failed test with ✘, our script suites print "not ok" or "FAIL"
   for (const l of out.split('\n')) if (/^\s*(✘|not ok\b|FAIL\b)/.test(l)) failures.push(`${label}: ${l.trim()}`);
   console.log(`--- ${label}: ${r.status === 0 ? 'ok' : 'FAILED'}`);
@@ -112,11 +124,13 @@ function run(label, cmd, args, env = {}) {
 /** The build is a step, not a test: it fails the run but adds no count. Always for production, as npm start builds. */
 function build() {
   console.log('\n=== build (visitor app, admin portal, API) ===');
+  const started = performance.now();
   const r = spawnSync('npm', ['run', 'build'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  suiteLines.push(`build (no count): ${r.status === 0 ? 'ok' : 'FAILED'} (${elapsed(started)})`);
   if (r.status !== 0) {
     failedSuites++;
     totals.failed++;
@@ -170,6 +184,7 @@ for (const line of suiteLines) console.log(line);
 for (const f of failures.slice(0, 30)) console.log(`FAILED: ${f}`);
 for (const what of notRun) console.log(`NOT RUN: ${what}`);
 if (totals.skipped) console.log(`SKIPPED: ${totals.skipped} test(s) were skipped`);
+console.log(`total time: ${elapsed(runStarted)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 const incomplete = notRun.length > 0 || totals.skipped > 0;
 if (ci && incomplete) console.log('CI requires every suite to run: failing because something was not run or skipped.');

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,9 +28,24 @@ export const NO_QUOTAS: Record<string, string> = TEST_SETTINGS;
 /** Which database the suite runs on: PostgreSQL when DATABASE_URL is set, PGlite otherwise. */
 export const dbKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
-/** A fresh, empty PostgreSQL database beside DATABASE_URL's, for one app or test file. */
-export async function createTestDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * The run's migrated database, made once by global-setup.ts (docs/TESTING.md): a PostgreSQL
+ * template database's name, and a PGlite data dir to copy. Unset when a run has no globalSetup:
+ * then each app migrates its own empty database, as before.
+ */
+const migratedTemplate = () => process.env.VIBE_TEST_TEMPLATE_DB;
+const migratedSnapshot = () => process.env.VIBE_TEST_PGLITE_SNAPSHOT;
+
+/**
+ * A fresh PostgreSQL database beside DATABASE_URL's, for one app or test file: empty, or with
+ * `{ migrated: true }` a copy of the run's migrated template (empty when the run has none).
+ */
+export async function createTestDatabase(
+  prefix: string,
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const server = process.env.DATABASE_URL!;
+  const template = options.migrated ? migratedTemplate() : undefined;
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const run = async (sql: string) => {
     const c = new pg.Client({ connectionString: server });
@@ -40,7 +56,7 @@ export async function createTestDatabase(prefix: string): Promise<{ url: string;
       await c.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
@@ -49,10 +65,13 @@ export async function createTestDatabase(prefix: string): Promise<{ url: string;
 /**
  * Starts the real AppModule on a fresh data dir, and on PostgreSQL a fresh database, so test
  * files never see each other's rows. `env` adds or overrides settings (SMTP_URL, S3_*, ...).
+ * The database starts as a copy of the run's migrated one (global-setup.ts), so the app finds its
+ * schema up to date instead of migrating; a DATA_DIR given in `env` that already holds a database
+ * is opened as it is.
  */
 export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vibe-test-'));
-  const database = process.env.DATABASE_URL ? await createTestDatabase('vibe_test') : null;
+  const database = process.env.DATABASE_URL ? await createTestDatabase('vibe_test', { migrated: true }) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -66,6 +85,9 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     ...NO_QUOTAS,
     ...env,
   });
+  const snapshot = migratedSnapshot();
+  const embeddedDb = path.join(config.dataDir, 'db');
+  if (!config.databaseUrl && snapshot && !existsSync(embeddedDb)) await cp(snapshot, embeddedDb, { recursive: true });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     bodyParser: false,
     logger: ['error', 'warn'],

@@ -80,8 +80,8 @@ export function RatingView({
     window.location.reload();
   }, [unknownType, itemId]);
 
-  // Skip sits right under the vote buttons (on a phone it must show above the tab bar at first
-  // paint), the ad zone under Skip (spec), the results after them.
+  // Skip sits in the vote row (on a phone it must show above the tab bar at first paint), the ad
+  // zone under it (spec), the results after them.
   const side = (actions: ReactNode, results?: ReactNode) => (
     <aside className="rate__panel">
       {actions}
@@ -235,19 +235,25 @@ export function RatingView({
                 <kbd>→</kbd>
               </span>
             </button>
+            {/* Skip belongs to the vote row: under Hot and Not on a wide screen, beside them on a
+                phone, where a row of its own would fall under the tab bar at first paint (the
+                results card keeps its height above it). Its name stays "Skip this photo". */}
+            <button
+              type="button"
+              className="btn btn--ghost btn--block rate__skip"
+              onClick={() => item && !r.isSwapping && r.skip()}
+              aria-disabled={!item || r.isSwapping}
+            >
+              <SkipIcon size={18} />
+              <span>
+                Skip<span className="rate__skip-rest"> this photo</span>
+              </span>
+              <kbd className="rate__skip-key" aria-hidden="true">
+                S
+              </kbd>
+            </button>
           </div>
           <p className="rate__note">Your honest rating helps others discover great content.</p>
-          <button
-            type="button"
-            className="btn btn--ghost btn--block rate__skip"
-            onClick={() => item && !r.isSwapping && r.skip()}
-            aria-disabled={!item || r.isSwapping}
-          >
-            <SkipIcon size={18} /> Skip this photo
-            <kbd className="rate__skip-key" aria-hidden="true">
-              S
-            </kbd>
-          </button>
           <ReportButton onClick={() => item && setReporting(item.id)} disabled={!item || r.isSwapping} />
         </>,
         <ResultsPanel last={r.last} />,
