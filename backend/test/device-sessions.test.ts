@@ -3,7 +3,8 @@ import { asAdmin, db } from './support/admin.js';
 import { outboxOf } from './support/outbox.js';
 import { linkIn } from './support/smtp.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
-import { newVisitor, type Visitor } from './support/visitor.js';
+import { newSessionId, newVisitor, type Visitor } from './support/visitor.js';
+import { DeviceSessions1795900000000 } from '../src/platform/database/migrations/1795900000000-device-sessions.js';
 
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -99,7 +100,7 @@ describe(`a session per device (${dbKind})`, () => {
     await phone.agent.get('/api/session').expect(401);
   });
 
-  it("an operator signs a user out everywhere from the Users page, audited; a ban keeps the user's sessions", async () => {
+  it('an operator signs a user out everywhere from the Users page, audited', async () => {
     const { phone, laptop } = await twoDevices('admin-out@example.com');
     const res = await asAdmin(t).post(`/api/admin/users/${phone.id}/sign-out`).expect(200);
     expect(res.body).toEqual({ ended: 2 });
@@ -132,5 +133,36 @@ describe(`a session per device (${dbKind})`, () => {
       [v.id],
     );
     expect(age).toBeLessThan(30);
+  });
+
+  // last: it takes the migration down and up again on this app's database (every session goes)
+  it("the migration turns each user's former session id into their first session, kept as a hash", async () => {
+    const migration = new DeviceSessions1795900000000();
+    const runner = db(t).createQueryRunner();
+    const legacy = newSessionId();
+    let userId: number;
+    try {
+      await migration.down(runner);
+      const [row] = await runner.query(
+        `INSERT INTO users (session_id, username) VALUES ($1, 'LegacyLarkSinging') RETURNING id`,
+        [legacy],
+      );
+      await migration.up(runner);
+      const [{ n }] = await runner.query(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [row.id]);
+      expect(n).toBe(1);
+      const [user] = await runner.query(`SELECT session_id FROM users WHERE id = $1`, [row.id]);
+      expect(user.session_id).toBeNull();
+      expect(JSON.stringify(await runner.query(`SELECT * FROM sessions`))).not.toContain(legacy);
+      // system users keep their markers, and have no session
+      const [importer] = await runner.query(
+        `SELECT count(*)::int AS n FROM users WHERE session_id IS NOT NULL AND session_id ~ '^[A-Za-z0-9]{32}$'`,
+      );
+      expect(importer.n).toBe(0);
+      userId = row.id;
+    } finally {
+      await runner.release(); // PGlite has one connection: the request below needs it
+    }
+    const me = await request(t.server).get('/api/session').set('Cookie', `vibe_session=${legacy}`).expect(200);
+    expect(me.body).toMatchObject({ id: userId, username: 'LegacyLarkSinging' });
   });
 });
