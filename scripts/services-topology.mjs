@@ -592,28 +592,44 @@ ${siteConf}
       250,
     );
 
-  await check('runs a bucket import on the worker (the API replicas run no jobs)', async () => {
-    for (const [i, body] of [await png(1), await png(2), 'not media'].entries())
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: 'vibe-topology',
-          Key: `topology-import/${i}${i < 2 ? '.png' : '.txt'}`,
-          Body: body,
-        }),
+  await check(
+    'runs a bucket import on the worker (the API replicas run no jobs), its lines carrying nginx’s request id',
+    async () => {
+      for (const [i, body] of [await png(1), await png(2), 'not media'].entries())
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: 'vibe-topology',
+            Key: `topology-import/${i}${i < 2 ? '.png' : '.txt'}`,
+            Body: body,
+          }),
+        );
+      const r = await json('POST', '/api/admin/import-media', {}, { authorization: adminAuth });
+      await expectStatus(r, 202, 'import-media');
+      const { jobId } = await r.json();
+      const job = await waitForJob(jobId);
+      expect(job.state === 'completed' && job.result.imported === 2 && job.result.errors === 0, JSON.stringify(job));
+      const [{ n }] = await q(`SELECT count(*)::int AS n FROM media WHERE storage_key LIKE 'topology-import/%'`);
+      expect(n === 2, `${n} media rows imported`);
+      expect(
+        new RegExp(`Job ${jobId} started`).test(worker.log()) &&
+          new RegExp(`Job ${jobId} completed`).test(worker.log()),
+        'the worker did not log the job',
       );
-    const r = await json('POST', '/api/admin/import-media', {}, { authorization: adminAuth });
-    await expectStatus(r, 202, 'import-media');
-    const { jobId } = await r.json();
-    const job = await waitForJob(jobId);
-    expect(job.state === 'completed' && job.result.imported === 2 && job.result.errors === 0, JSON.stringify(job));
-    const [{ n }] = await q(`SELECT count(*)::int AS n FROM media WHERE storage_key LIKE 'topology-import/%'`);
-    expect(n === 2, `${n} media rows imported`);
-    expect(
-      new RegExp(`Job ${jobId} started`).test(worker.log()) && new RegExp(`Job ${jobId} completed`).test(worker.log()),
-      'the worker did not log the job',
-    );
-    for (const api of apis.values()) expect(!api.log().includes(`Job ${jobId} started`), `${api.name} ran the job`);
-  });
+      for (const api of apis.values()) expect(!api.log().includes(`Job ${jobId} started`), `${api.name} ran the job`);
+      // one id from nginx to the worker: every line of the job carries the id of the request that queued it
+      const reqId = r.headers.get('x-request-id');
+      const jobLines = worker
+        .log()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.job === jobId);
+      expect(
+        jobLines.length >= 2 && jobLines.every((l) => l.reqId === reqId),
+        `request ${reqId}, job lines ${JSON.stringify(jobLines)}`,
+      );
+    },
+  );
 
   await check(
     'a worker killed with -9 mid-population: the other worker takes it over within about JOBS_LOCK_MS and the counts are exact',

@@ -59,6 +59,7 @@ function vitest(label, cwd, env) {
     },
   );
   let counts = { passed: 0, failed: 0, skipped: 0 };
+  let slowest = '';
   if (existsSync(report)) {
     const j = JSON.parse(readFileSync(report, 'utf8'));
     counts = { passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + j.numTodoTests };
@@ -70,6 +71,14 @@ function vitest(label, cwd, env) {
       if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
         failures.push(`${label}: ${rel} — ${firstLine(file.message)}`);
     }
+    // the files a faster run has to start with (vitest's JSON gives first test start to last test end:
+    // a file's beforeAll before its first test is not in it; the default reporter's per-file figure is)
+    slowest = (j.testResults ?? [])
+      .map((f) => ({ rel: path.relative(cwd, f.name), ms: (f.endTime ?? 0) - (f.startTime ?? 0) }))
+      .sort((x, y) => y.ms - x.ms)
+      .slice(0, 5)
+      .map((f) => `${f.rel} ${Math.round(f.ms / 1000)} s`)
+      .join(', ');
   }
   rmSync(dir, { recursive: true, force: true });
   if (r.status !== 0 && counts.failed === 0) counts.failed = 1; // a crash or a failed suite with no test counted
@@ -79,6 +88,7 @@ function vitest(label, cwd, env) {
   totals.skipped += counts.skipped;
   const line = `${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${elapsed(started)})`;
   suiteLines.push(line);
+  if (slowest) suiteLines.push(`  slowest files (their tests): ${slowest}`);
   console.log(`--- ${line}`);
 }
 

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import os from 'node:os';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig, loadConfigOrExit } from './config/env.js';
@@ -47,7 +48,12 @@ export class WorkerModule {
 }
 
 async function bootstrap(): Promise<void> {
-  const config = Object.assign(loadConfigOrExit(), { runJobs: true });
+  const loaded = loadConfigOrExit();
+  // a worker has no requests to answer: renditions may take every core but one
+  const config = Object.assign(loaded, {
+    runJobs: true,
+    renditionConcurrency: loaded.renditionConcurrency ?? Math.max(1, os.availableParallelism() - 1),
+  });
   if (!config.databaseUrl) {
     // PGlite lives in one process: in embedded mode the API runs the jobs itself
     createRootLogger(config.logLevel).fatal(

@@ -178,7 +178,7 @@ describe(`admin session token lifetime and password changes (${dbKind})`, () => 
   let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'vibe-admin-session-'));
-    if (process.env.DATABASE_URL) database = await createTestDatabase('vibe_test');
+    if (process.env.DATABASE_URL) database = await createTestDatabase('vibe_test', { migrated: true });
   });
   afterAll(async () => {
     await database?.drop();

@@ -300,6 +300,8 @@ describe('nginx/default.conf', () => {
       expect(locations.find((l) => l.path === name)!.body).toMatch(/add_header X-Request-Id \$request_id always;/);
     const format = /log_format vibe_json escape=json ([\s\S]*?);\n/.exec(conf)![1]!;
     expect(format).toContain('"reqId":"$request_id"');
+    // a client's own id is written beside nginx's, never trusted (proxy_set_header replaces it)
+    expect(format).toContain('"clientReqId":"$http_x_request_id"');
     expect(format).not.toMatch(/\$request\b|\$request_uri|\$args|\$query_string/); // a magic-link token is in the query
     expect(conf).toMatch(/^\s+access_log \/dev\/stdout vibe_json;/m);
   });

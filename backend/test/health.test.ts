@@ -189,7 +189,7 @@ if (dbKind === 'postgres') {
     }, 180_000);
 
     it('readiness goes 503 (with Retry-After) without the database and back to 200 with it; live stays 200', async () => {
-      const database = await createTestDatabase('vibe_health');
+      const database = await createTestDatabase('vibe_health', { migrated: true });
       const u = new URL(database.url);
       const proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
       u.host = `127.0.0.1:${proxy.port}`;

@@ -10,7 +10,7 @@ import { type AppConfig, loadConfig } from '../src/config/env.js';
 import { Database } from '../src/platform/database/sql.js';
 import { configureApp } from '../src/platform/http/configure-app.js';
 import { redisConnection } from '../src/platform/jobs/bullmq-job-queue.js';
-import { createTestDatabase, dbKind, NO_QUOTAS } from './support/test-app.js';
+import { createTestDatabase, dbKind, NO_QUOTAS, seedMigratedDataDir } from './support/test-app.js';
 import { dropQueues, testRedisUrl, uniquePrefix } from './support/worker-process.js';
 
 /**
@@ -47,7 +47,9 @@ describe(`a queued job with no handler stops the start of a process that runs jo
 
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vibe-ghost-'));
-    database = process.env.DATABASE_URL ? await createTestDatabase('vibe_ghost') : null;
+    // a copy of the run's migrated database: what is checked is the start's job check, not migrating
+    database = process.env.DATABASE_URL ? await createTestDatabase('vibe_ghost', { migrated: true }) : null;
+    if (!database) await seedMigratedDataDir(dataDir);
   });
   afterEach(async () => {
     await database?.drop();

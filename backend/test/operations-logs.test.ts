@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pngImage } from './fixtures/media-fixtures.js';
 import { type ApiProcess, freePort, spawnApi, untilAnswers } from './support/api-process.js';
+import { eventually } from './support/jobs.js';
 import { startTcpProxy } from './support/tcp-proxy.js';
 import { createTestDatabase, dbKind } from './support/test-app.js';
 import { newSessionId } from './support/visitor.js';
@@ -48,6 +49,26 @@ async function startApi(dataDir: string, extra: Record<string, string | undefine
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
+
+/** A new visitor (POST /api/session) uploading one PNG, with the headers given (nginx's request id). */
+async function uploadAsNewVisitor(api: ApiProcess, name: string, headers: Record<string, string> = {}) {
+  const created = await fetch(`${api.baseUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId: newSessionId() }),
+  });
+  const visitor = (await created.json()) as { id: number };
+  const cookie = created.headers.getSetCookie()[0]!.split(';')[0]!;
+  const form = new FormData();
+  form.append('userId', String(visitor.id));
+  form.append('file', new Blob([await pngImage()], { type: 'image/png' }), name);
+  const res = await fetch(`${api.baseUrl}/api/media/upload`, {
+    method: 'POST',
+    headers: { cookie, ...headers },
+    body: form,
+  });
+  return { visitor, res };
+}
 
 describe(`operations logs (${dbKind})`, () => {
   let dataDir: string;
@@ -108,22 +129,29 @@ describe(`operations logs (${dbKind})`, () => {
       expect(text).not.toContain(secret);
   });
 
+  it('a job carries the id of the request that queued it: the request line names the job, every line of the job the request', async () => {
+    const fromNginx = '0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+    const { res } = await uploadAsNewVisitor(api, 'job.png', { 'x-request-id': fromNginx });
+    expect(res.status).toBe(201);
+    const requestLine = await eventually(
+      async () => (await api.lines()).find((l) => l.reqId === fromNginx && l.msg === 'request completed'),
+      'the upload request line',
+    );
+    const jobs = requestLine.jobs as string[];
+    expect(jobs).toEqual([expect.stringMatching(/^make-renditions-/)]);
+    const jobLines = await eventually(async () => {
+      const lines = (await api.lines()).filter((l) => l.job === jobs[0]);
+      return lines.some((l) => l.event === 'completed') && lines;
+    }, 'the renditions job to complete');
+    expect(jobLines.map((l) => l.event)).toEqual(expect.arrayContaining(['started', 'completed']));
+    for (const line of jobLines) expect(line).toMatchObject({ reqId: fromNginx, job: jobs[0] });
+  });
+
   it('an unexpected error is logged once: on its request line, with err and the request id', async () => {
     // the upload folder is a file: storing the object fails, which no code expects
     await rm(path.join(dataDir, 'media'), { recursive: true, force: true });
     await writeFile(path.join(dataDir, 'media'), 'not a folder');
-    const sessionId = newSessionId();
-    const created = await fetch(`${api.baseUrl}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId }),
-    });
-    const visitor = (await created.json()) as { id: number };
-    const cookie = created.headers.getSetCookie()[0]!.split(';')[0]!;
-    const form = new FormData();
-    form.append('userId', String(visitor.id));
-    form.append('file', new Blob([await pngImage()], { type: 'image/png' }), 'x.png');
-    const res = await fetch(`${api.baseUrl}/api/media/upload`, { method: 'POST', headers: { cookie }, body: form });
+    const { visitor, res } = await uploadAsNewVisitor(api, 'x.png');
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({
       statusCode: 500,
@@ -161,7 +189,7 @@ if (dbKind === 'postgres')
 
     beforeAll(async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'vibe-outage-'));
-      database = await createTestDatabase('vibe_outage');
+      database = await createTestDatabase('vibe_outage', { migrated: true });
       const u = new URL(database.url);
       proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
       u.host = `127.0.0.1:${proxy.port}`;

@@ -349,7 +349,7 @@ describe(`population pause, continue and restart with a runner (${dbKind}, datab
     store.env = { DATA_DIR: dir };
     store.drop = () => rm(dir, { recursive: true, force: true });
     if (process.env.DATABASE_URL) {
-      const database = await createTestDatabase('vibe_pop');
+      const database = await createTestDatabase('vibe_pop', { migrated: true });
       store.env.DATABASE_URL = database.url;
       store.drop = async () => {
         await rm(dir, { recursive: true, force: true });

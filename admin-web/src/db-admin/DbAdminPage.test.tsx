@@ -29,7 +29,7 @@ const answers: Record<DbTestName, DbTestAnswer> = {
 
 const base = {
   getStats: () => Promise.resolve(stats),
-  getRenditionBacklog: () => Promise.resolve({ pending: 1234, failed: 2 }),
+  getRenditionBacklog: () => Promise.resolve({ pending: 1234, failed: 2, outdated: 5 }),
   listJobs: () => Promise.resolve([] as AdminJob[]),
   runDbTest: (name: DbTestName) => Promise.resolve(answers[name]),
 };
@@ -171,7 +171,9 @@ describe('DB Admin', () => {
     const startRenditions = vi.fn(() => Promise.resolve({ jobId: done.id, alreadyRunning: false }));
     renderAdmin(<DbAdminPage />, { dataProvider: { ...base, getJob, startRenditions } });
     const card = screen.getByRole('region', { name: 'Generate missing renditions' });
-    expect(await within(card).findByText('1,234 waiting · 2 could not be rendered')).toBeVisible();
+    expect(
+      await within(card).findByText('1,234 waiting · 2 could not be rendered · 5 to remake after the upgrade'),
+    ).toBeVisible();
     await userEvent.click(within(card).getByRole('checkbox', { name: 'Also retry the ones that failed' }));
     await userEvent.click(within(card).getByRole('button', { name: 'Generate missing renditions' }));
     expect(startRenditions).toHaveBeenCalledWith(true);

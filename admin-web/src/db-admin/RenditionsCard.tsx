@@ -12,8 +12,9 @@ import type { RenditionsResult } from '../api/types';
 const FAILED_TEXT = 'Generating renditions failed';
 
 /**
- * "Generate missing renditions" as a job: how many items are still shown by their originals,
- * a start button (optionally retrying the ones that could not be rendered), progress and the counts.
+ * "Generate missing renditions" as a job: how many items have no current renditions (waiting,
+ * failed, made by an older version: the upgrade's progress, with the job the upgrade started on
+ * its own attached to as it runs), a start button (optionally retrying the ones that could not be rendered), progress and the counts.
  */
 export function RenditionsCard() {
   const dp = useDataProvider<AdminDataProvider>();
@@ -45,12 +46,14 @@ export function RenditionsCard() {
           Generate missing renditions
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Makes the thumbnails, previews and video playback files of media stored without them. Runs one item at a time
-          beside visitors; safe to run again.
+          Makes the thumbnails, previews and video playback files of media stored without them, and remakes those an
+          older version made (cleaning their originals again): after an upgrade it starts on its own. Runs one item at a
+          time beside visitors; safe to run again.
         </Typography>
         <Typography variant="body2" sx={{ mb: 1 }} aria-live="polite">
           {b
-            ? `${formatNumber(b.pending)} waiting · ${formatNumber(b.failed)} could not be rendered`
+            ? `${formatNumber(b.pending)} waiting · ${formatNumber(b.failed)} could not be rendered` +
+              (b.outdated ? ` · ${formatNumber(b.outdated)} to remake after the upgrade` : '')
             : backlog.isError
               ? 'Could not count the media without renditions'
               : 'Counting…'}

@@ -59,6 +59,14 @@ const SETTINGS = {
     return list;
   }),
   logLevel: str('LOG_LEVEL', (ctx) => (ctx.raw('NODE_ENV') === 'test' ? 'warn' : 'info')),
+  /**
+   * Percent of the successful, fast pick/view/vote/media-file answers whose request line is
+   * written at info (the rest at debug): they are most of the log at production traffic.
+   * Errors, refusals and slow answers are always written.
+   */
+  logHotPathPercent: int('LOG_HOT_PATH_PERCENT', (ctx) => (production(ctx) ? 1 : 100), 0, 100),
+  /** An answer slower than this many milliseconds is always logged. */
+  logSlowMs: int('LOG_SLOW_MS', 1000, 1, 600_000),
   /** Folder holding the built visitor app (served at /) and admin app (served at /adm). */
   visitorWebDir: custom('VISITOR_WEB_DIR', (raw) => path.resolve(raw ?? path.join(repoRoot, 'visitor-web', 'dist'))),
   adminWebDir: custom('ADMIN_WEB_DIR', (raw) => path.resolve(raw ?? path.join(repoRoot, 'admin-web', 'dist'))),
@@ -158,6 +166,24 @@ const SETTINGS = {
   /** ffmpeg and ffprobe, for video renditions (a name on PATH or a path). */
   ffmpegPath: str('FFMPEG_PATH', 'ffmpeg'),
   ffprobePath: str('FFPROBE_PATH', 'ffprobe'),
+  /** What no phone makes, refused at upload from the file's header (issue 26; domain/media-budget.ts). */
+  mediaLimits: {
+    videoMaxSide: int('VIDEO_MAX_SIDE', 8192, 64, 65_535),
+    videoMaxFps: int('VIDEO_MAX_FPS', 240, 1, 10_000),
+    videoMaxSeconds: int('VIDEO_MAX_SECONDS', 600, 1, 86_400),
+    videoMaxDecodeMegapixels: int('VIDEO_MAX_DECODE_MEGAPIXELS', 20_000, 1, 10_000_000),
+    imageMaxMegapixels: int('IMAGE_MAX_MEGAPIXELS', 100, 1, 1_000),
+    interlacedMaxMegapixels: int('IMAGE_MAX_INTERLACED_MEGAPIXELS', 25, 1, 1_000),
+    animationMaxFrames: int('ANIMATION_MAX_FRAMES', 500, 1, 100_000),
+    animationMaxMegapixels: int('ANIMATION_MAX_MEGAPIXELS', 50, 1, 10_000),
+  },
+  /** Address space (virtual memory) each ffmpeg/ffprobe may map; past it the tool fails, the item is unrenderable. */
+  mediaToolMemoryMb: int('MEDIA_TOOL_MEMORY_MB', 2048, 128, 1_048_576),
+  /**
+   * Renditions made at once by one process (issue 26 item 5); unset: 1 in the API (requests need
+   * the other core), cores − 1 in the worker (worker.ts).
+   */
+  renditionConcurrency: optionalInt('RENDITION_CONCURRENCY', 1, 64),
 } as const;
 
 /** Rules between settings, checked after each one parsed. */

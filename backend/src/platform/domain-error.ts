@@ -10,6 +10,8 @@ export type DomainErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  /** readable, but refused by a budget (a video no phone makes) */
+  | 'unprocessable'
   | 'rate_limited'
   | 'range_not_satisfiable'
   | 'unavailable';

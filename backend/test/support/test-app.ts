@@ -63,6 +63,16 @@ export async function createTestDatabase(
 }
 
 /**
+ * Gives an embedded-mode DATA_DIR a copy of the run's migrated PGlite database (DATA_DIR/db), for
+ * a test that builds its app itself; nothing when the dir already holds one or the run has none.
+ */
+export async function seedMigratedDataDir(dataDir: string): Promise<void> {
+  const snapshot = migratedSnapshot();
+  const embeddedDb = path.join(dataDir, 'db');
+  if (snapshot && !existsSync(embeddedDb)) await cp(snapshot, embeddedDb, { recursive: true });
+}
+
+/**
  * Starts the real AppModule on a fresh data dir, and on PostgreSQL a fresh database, so test
  * files never see each other's rows. `env` adds or overrides settings (SMTP_URL, S3_*, ...).
  * The database starts as a copy of the run's migrated one (global-setup.ts), so the app finds its
@@ -85,9 +95,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     ...NO_QUOTAS,
     ...env,
   });
-  const snapshot = migratedSnapshot();
-  const embeddedDb = path.join(config.dataDir, 'db');
-  if (!config.databaseUrl && snapshot && !existsSync(embeddedDb)) await cp(snapshot, embeddedDb, { recursive: true });
+  if (!config.databaseUrl) await seedMigratedDataDir(config.dataDir);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     bodyParser: false,
     logger: ['error', 'warn'],

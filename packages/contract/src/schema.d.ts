@@ -1460,14 +1460,16 @@ export interface components {
     RenditionBacklogDto: {
       /** @description waiting for the job */
       pending: number;
-      /** @description the job could not render them (shown by their originals) */
+      /** @description the job could not render them */
       failed: number;
+      /** @description made by an older rendition pipeline: re-rendered and their originals cleaned again by the upgrade job */
+      outdated: number;
     };
     RenditionsResultDto: {
-      /** @description items without renditions when it started */
+      /** @description items without current renditions when it started */
       total: number;
       made: number;
-      /** @description could not be rendered: shown by their originals */
+      /** @description could not be rendered */
       unrenderable: number;
       /** @description made meanwhile by their own job, or deleted */
       skipped: number;

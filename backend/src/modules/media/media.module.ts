@@ -14,9 +14,11 @@ import { SharpFfmpegRenditionMaker } from './renditions/infrastructure/sharp-ffm
 import { MakeRenditionsJob } from './renditions/make-renditions.job.js';
 import { RenditionMaker } from './renditions/rendition-maker.js';
 import { RenditionService } from './renditions/rendition.service.js';
+import { RenditionsUpgrade } from './renditions/renditions-upgrade.js';
 import { StaleWrites } from './stale-writes.js';
 import { UploadGate } from './upload-gate.js';
 import { UploadInterceptor } from './upload.interceptor.js';
+import { VideoBudget } from './video-budget.js';
 
 /** Uploads, renditions, the random pick, views and deletion (visitor side); files are served by MediaFilesModule. */
 @Module({
@@ -28,11 +30,13 @@ import { UploadInterceptor } from './upload.interceptor.js';
     MediaBacklogs,
     UploadInterceptor,
     UploadGate,
+    VideoBudget,
     StaleWrites,
     OriginalCleaner,
     RenditionService,
     MakeRenditionsJob,
     GenerateRenditionsJob,
+    RenditionsUpgrade,
     { provide: MediaRepository, useClass: TypeormMediaRepository },
     { provide: ImageProbe, useClass: SharpImageProbe },
     { provide: RenditionMaker, useClass: SharpFfmpegRenditionMaker },

@@ -54,11 +54,35 @@ export abstract class MediaRepository {
    * the renditions replaced (the caller deletes their files), or null when the row is gone.
    */
   abstract saveRenditions(mediaId: number, storageKey: string, made: MadeRenditions): Promise<Renditions | null>;
-  /** The job gave up on this item (an undecodable file): it is shown by its original. */
-  abstract renditionsFailed(mediaId: number, error: string): Promise<void>;
-  /** Ids after `afterId` still without renditions (pending; failed too when asked), oldest first. */
-  abstract renditionsToDo(afterId: number, limit: number, includeFailed: boolean): Promise<number[]>;
-  abstract countRenditionsToDo(includeFailed: boolean): Promise<number>;
+  /**
+   * The original was cleaned again and stored under its key (noted with expectObjects first): the
+   * row takes its new size and the note goes, in one statement; with the row gone the note stays.
+   */
+  abstract originalRecleaned(mediaId: number, storageKey: string, size: number): Promise<void>;
+  /**
+   * The current pipeline (`version`) gave up on this item (an undecodable file): it is not
+   * rendered, and is not tried again until asked. With `dropRenditions` (files an older pipeline
+   * made), the row gives up its renditions in the same statement and they are noted for deletion;
+   * answers them (the caller deletes their files).
+   */
+  abstract renditionsFailed(
+    mediaId: number,
+    error: string,
+    version: number,
+    dropRenditions?: boolean,
+  ): Promise<Renditions | null>;
+  /**
+   * Ids after `afterId` the current pipeline (`version`) has still to make, oldest first: waiting
+   * for their first renditions, made or given up on by an older pipeline (the upgrade), and the
+   * ones it gave up on when asked (`includeFailed`).
+   */
+  abstract renditionsToDo(afterId: number, limit: number, includeFailed: boolean, version: number): Promise<number[]>;
+  abstract countRenditionsToDo(includeFailed: boolean, version: number): Promise<number>;
+  /**
+   * The admin card's counts: waiting for their first renditions; given up on by the current
+   * pipeline; made (or given up on) by an older one, still to redo after an upgrade.
+   */
+  abstract renditionCounts(version: number): Promise<{ pending: number; failed: number; outdated: number }>;
   /**
    * How many items wait for their renditions from this user or from this address, whichever is
    * more: the place of their next upload in the rendition queue.

@@ -11,6 +11,7 @@ import type { Media, NewMedia } from './domain/media.js';
 import { type MadeRenditions, type Renditions, RENDITIONS_VERSION } from './domain/renditions.js';
 import { acceptUpload } from './domain/upload-policy.js';
 import { type ImageFacts, ImageProbe } from './image-probe.js';
+import { VideoBudget } from './video-budget.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
 import { OriginalCleaner } from './original-cleaner.js';
@@ -131,12 +132,18 @@ class MemoryMedia extends MediaRepository {
     Object.assign(m, { ...made, renditionsState: 'ready', renditionsVersion: made.version });
     return {};
   }
-  async renditionsFailed() {}
+  async renditionsFailed() {
+    return null;
+  }
+  async originalRecleaned() {}
   async renditionsToDo() {
     return [];
   }
   async countRenditionsToDo() {
     return 0;
+  }
+  async renditionCounts() {
+    return { pending: 0, failed: 0, outdated: 0 };
   }
   async pendingRenditionsOf(userId: number) {
     return [...this.rows.values()].filter((m) => m.userId === userId && m.renditionsState === 'pending').length;
@@ -161,6 +168,7 @@ class FakeRenditions {
   async request(id: number) {
     this.requested.push(id);
   }
+  cancel() {}
 }
 
 describe('MediaService', () => {
@@ -196,6 +204,7 @@ describe('MediaService', () => {
       new UploadGate(),
       new UnlimitedBudget(),
       loadConfig({}),
+      new VideoBudget(loadConfig({})),
     );
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));

@@ -15,6 +15,7 @@ import { OriginalCleaner } from './original-cleaner.js';
 import { RenditionService } from './renditions/rendition.service.js';
 import { UploadGate } from './upload-gate.js';
 import { uploadCharges } from './upload-quota.js';
+import { VideoBudget } from './video-budget.js';
 
 /** Who is uploading, for the fair share of upload work, and whether they are still there. */
 export interface UploadContext {
@@ -50,6 +51,7 @@ export class MediaService {
     private readonly gate: UploadGate,
     private readonly budget: Budget,
     private readonly config: AppConfig,
+    private readonly videos: VideoBudget,
   ) {}
 
   /**
@@ -77,6 +79,12 @@ export class MediaService {
     let facts: ImageFacts | null = null;
     const cleanPath = file.type.kind === 'image' ? `${file.path}.clean` : null;
     try {
+      if (file.type.kind === 'video') {
+        // the header judged before anything is stored or decoded: what no phone makes is refused here
+        await this.gate.run([`visitor:${userId}`, `address:${ctx.address}`], ctx.signal, () =>
+          this.videos.check(file.path),
+        );
+      }
       if (cleanPath) {
         facts = await this.gate.run([`visitor:${userId}`, `address:${ctx.address}`], ctx.signal, () =>
           this.images.inspect(file.path, file.type),
@@ -171,6 +179,8 @@ export class MediaService {
 
   /** The original and every rendition of a deleted row. */
   private async removeObjectsOf(m: Media): Promise<void> {
+    // a rendition being made of it here stops now (another process's notices within seconds)
+    this.renditions.cancel(m.id);
     await this.removeObject(m.storageKey);
     for (const f of renditionFiles(m.renditions)) await this.removeObject(f.key);
   }

@@ -30,7 +30,13 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.disable('x-powered-by');
   // first, so every answer is logged, also the ones the guards below give
   const metrics = app.get(Metrics);
-  app.use(requestLog(app.get<RootLogger>(ROOT_LOGGER), metrics.observeRequest));
+  app.use(
+    requestLog(app.get<RootLogger>(ROOT_LOGGER), {
+      observe: metrics.observeRequest,
+      hotPathSample: config.logHotPathPercent / 100,
+      slowMs: config.logSlowMs,
+    }),
+  );
   // scrapes skip the guards and the flood guard below: the token is their gate (off without one)
   if (config.metricsToken) app.use('/api/metrics', scrapeHandler(metrics, app.get(MetricsTokenGate), '/api/metrics'));
   app.use(

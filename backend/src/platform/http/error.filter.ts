@@ -14,6 +14,7 @@ const statusOf: Record<DomainErrorCode, number> = {
   conflict: HttpStatus.CONFLICT,
   payload_too_large: HttpStatus.PAYLOAD_TOO_LARGE,
   unsupported_media_type: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+  unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
   range_not_satisfiable: HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,

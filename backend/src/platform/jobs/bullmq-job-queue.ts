@@ -18,6 +18,7 @@ import { DomainError } from '../domain-error.js';
 import { OutageLog } from '../logging/outage-log.js';
 import { JobHandlers } from './job-handlers.js';
 import { assertDeclared, jobKinds, jobNameOf, jobNames } from './on-job.js';
+import { noteQueued, stampRequestId, takeRequestId } from '../logging/log-context.js';
 import { logJobRun } from './job-run-log.js';
 import {
   clampPercent,
@@ -162,7 +163,7 @@ export class BullmqJobQueue
   private async add(name: JobName, payload: Record<string, unknown>, options: EnqueueOptions): Promise<JobView> {
     // an existing jobId or a live deduplication key answers the job that is already there
     const jobId = options.jobId ?? `${name}-${randomUUID()}`;
-    const added = await this.queue(name).add(name, payload, {
+    const added = await this.queue(name).add(name, stampRequestId(payload), {
       jobId,
       deduplication: options.exclusiveKey ? { id: options.exclusiveKey } : undefined,
       ...(options.transient ? { removeOnComplete: true } : {}),
@@ -171,6 +172,7 @@ export class BullmqJobQueue
     });
     // another id back means the deduplication key is held by a waiting or active job
     if (options.exclusiveKey && added.id !== jobId) throw new JobRunningError(name, added.id!);
+    noteQueued(added.id!);
     return (await this.get(added.id!))!;
   }
 
@@ -294,7 +296,8 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
   @Processor(name, {
     // the workers keep the default connection (they wait for Redis); only the queues fail fast
     connection: redisConnection(config.redisUrl!),
-    concurrency: 1,
+    // renditions run as many at once as their gate lets (RENDITION_CONCURRENCY); every other job alone
+    concurrency: name === 'make-renditions' ? (config.renditionConcurrency ?? 1) : 1,
     autorun: false,
     ...stallTimings(config.jobsLockMs),
     maxStalledCount: 3,
@@ -353,14 +356,21 @@ export function bullmqProcessor(name: JobName, config: AppConfig): Type<WorkerHo
       if (!handler) throw new Error(`No handler registered for job "${name}"`);
       const attempt = job.attemptsStarted || job.attemptsMade + 1;
       // a start that neither failed nor finished before this one: its worker stopped or died
-      const run = { id: job.id!, name, attempt, takenOver: attempt > job.attemptsMade + 1 || job.stalledCounter > 0 };
+      const { payload, reqId } = takeRequestId(job.data);
+      const run = {
+        id: job.id!,
+        name,
+        attempt,
+        takenOver: attempt > job.attemptsMade + 1 || job.stalledCounter > 0,
+        reqId,
+      };
       return this.running.track(job.id!, async (signal) => {
         try {
           return await logJobRun(
             this.logger,
             run,
             () =>
-              handler.run(job.data, {
+              handler.run(payload, {
                 jobId: job.id!,
                 attempt,
                 signal,

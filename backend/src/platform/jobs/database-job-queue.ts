@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/env.js';
 import { BackgroundWork } from '../background-work.js';
 import { Database } from '../database/sql.js';
 import { OutageLog } from '../logging/outage-log.js';
+import { noteQueued, stampRequestId, takeRequestId } from '../logging/log-context.js';
 import { JobHandlers } from './job-handlers.js';
 import { assertDeclared, jobKinds, jobNames } from './on-job.js';
 import { logJobRun } from './job-run-log.js';
@@ -99,7 +100,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
         [
           id,
           name,
-          JSON.stringify(payload),
+          JSON.stringify(stampRequestId(payload)),
           options.exclusiveKey ?? null,
           MAX_ATTEMPTS,
           options.transient === true,
@@ -114,7 +115,10 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
           [id, options.exclusiveKey ?? null],
         ));
       if (row) {
-        if (inserted[0]) this.loop.kick();
+        if (inserted[0]) {
+          noteQueued(row.id);
+          this.loop.kick();
+        }
         // the same id again is a safe retry; another id means the exclusive key is taken
         else if (row.id !== id) throw new JobRunningError(row.name, row.id);
         return toView(row);
@@ -253,17 +257,19 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
       heartbeat.unref();
       try {
         // claimed again with no failure recorded: the process that ran it before stopped or died
+        const { payload, reqId } = takeRequestId(job.payload);
         const run = {
           id: job.id,
           name: job.name,
           attempt: job.attempts_made,
           takenOver: job.attempts_made > 1 && !job.error,
+          reqId,
         };
         const result = await logJobRun(
           this.logger,
           run,
           () =>
-            handler.run(job.payload, {
+            handler.run(payload, {
               jobId: job.id,
               attempt: job.attempts_made,
               signal,

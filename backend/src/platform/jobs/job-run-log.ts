@@ -1,4 +1,5 @@
 import type { Logger } from '@nestjs/common';
+import { logContext } from '../logging/log-context.js';
 import { JobInterrupted, type JobName } from './job-queue.js';
 
 export interface JobRun {
@@ -7,6 +8,8 @@ export interface JobRun {
   attempt: number;
   /** An earlier run of this job started and never finished (its process stopped or died). */
   takenOver: boolean;
+  /** The request that queued it (see log-context.ts): every line of the run carries it. */
+  reqId?: string;
 }
 
 export type JobOutcome = 'completed' | 'failed' | 'interrupted';
@@ -25,14 +28,14 @@ const fields = (job: JobRun, event: string, extra: Record<string, unknown> = {})
 /**
  * One structured line when a job starts or is taken over, and one when it completes, stops or
  * fails (`job`, `jobName`, `attempt`, `event`, `seconds`, `err`): whether it will be retried is
- * the queue's to say, in its own line.
+ * the queue's to say, in its own line. The run is in a log context: these lines and every line
+ * the handler writes carry the job's id and the id of the request that queued it (`reqId`).
  */
-export async function logJobRun<T>(
-  logger: Logger,
-  job: JobRun,
-  run: () => Promise<T>,
-  observe?: JobRunObserver,
-): Promise<T> {
+export function logJobRun<T>(logger: Logger, job: JobRun, run: () => Promise<T>, observe?: JobRunObserver): Promise<T> {
+  return logContext.run({ reqId: job.reqId, job: job.id }, () => loggedRun(logger, job, run, observe));
+}
+
+async function loggedRun<T>(logger: Logger, job: JobRun, run: () => Promise<T>, observe?: JobRunObserver): Promise<T> {
   const started = performance.now();
   const seconds = () => Math.round(performance.now() - started) / 1000;
   logger.log(

@@ -2,14 +2,18 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { memoryDestination } from './memory-destination.js';
-import { type LoggedRequest, noteFailure, requestLog } from './request-log.js';
+import { noteQueued } from './log-context.js';
+import { type LoggedRequest, noteFailure, requestLog, type RequestLogOptions } from './request-log.js';
 import { createRootLogger, REPLICA } from './root-logger.js';
 
 /** A real Express app with the request log first, as configureApp mounts it. */
-async function serve(level: string) {
+async function serve(level: string, options: RequestLogOptions & { trustProxy?: string } = {}) {
   const { stream, lines } = memoryDestination();
   const app = express();
-  app.use(requestLog(createRootLogger(level, stream)));
+  // configureApp sets TRUSTED_PROXIES here ('loopback' by default); Express's own default trusts no one
+  if (options.trustProxy) app.set('trust proxy', options.trustProxy);
+  const logger = createRootLogger(level, stream);
+  app.use(requestLog(logger, options));
   app.get('/api/health', (_req, res) => res.json({ status: 'ok' }));
   app.get('/api/auth/magic-link', (_req, res) => res.status(302).end());
   app.get('/api/broken', (_req, res) => {
@@ -25,6 +29,19 @@ async function serve(level: string) {
     res.json({});
   });
   app.get('/api/slow', () => {}); // never answers: the client gives up
+  app.post('/api/votes', (req, res) => {
+    if (req.query.bad) return res.status(400).json({ message: 'bad vote' });
+    if (req.query.wait) return void setTimeout(() => res.status(201).json({}), Number(req.query.wait));
+    res.status(201).json({});
+  });
+  app.post('/api/admin/import', (_req, res) => {
+    // a line the handler writes, then a job it queues, both after an await
+    void Promise.resolve().then(() => {
+      logger.info('queuing the import');
+      noteQueued('import-media-1');
+      res.status(202).json({});
+    });
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -69,8 +86,8 @@ describe('requestLog', () => {
     expect((s.lines[0]!.err as { stack: string }).stack).toContain('Error: kaput');
   });
 
-  it("keeps nginx's request id and echoes it; makes one when there is none or it is malformed", async () => {
-    const s = await serve('info');
+  it("keeps a trusted proxy's request id and echoes it; makes one when there is none or it is malformed", async () => {
+    const s = await serve('info', { trustProxy: 'loopback' });
     const given = await fetch(`${s.base}/api/mine`, {
       headers: { 'x-request-id': '5f0c2a9b8e7d4c3b2a1f0e9d8c7b6a59' },
     });
@@ -83,6 +100,50 @@ describe('requestLog', () => {
     for (const id of made) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(made[0]).not.toBe(made[1]);
     expect(s.lines.map((l) => l.reqId)).toEqual(['5f0c2a9b8e7d4c3b2a1f0e9d8c7b6a59', ...made]);
+  });
+
+  it('never takes a request id from a client that is not a trusted proxy: its own id is logged beside ours', async () => {
+    const s = await serve('info', { trustProxy: '10.0.0.1' });
+    const r = await fetch(`${s.base}/api/mine`, { headers: { 'x-request-id': 'forged-id-123456' } });
+    await s.settle();
+    await s.close();
+    const id = r.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(s.lines).toEqual([expect.objectContaining({ reqId: id, clientReqId: 'forged-id-123456' })]);
+  });
+
+  it('gives every line written while answering the request id, and names the jobs the request queued', async () => {
+    const s = await serve('info', { trustProxy: 'loopback' });
+    await fetch(`${s.base}/api/admin/import`, { method: 'POST', headers: { 'x-request-id': 'nginx-id-0001' } });
+    await s.settle();
+    await s.close();
+    expect(s.lines).toEqual([
+      expect.objectContaining({ msg: 'queuing the import', reqId: 'nginx-id-0001' }),
+      expect.objectContaining({ msg: 'request completed', reqId: 'nginx-id-0001', jobs: ['import-media-1'] }),
+    ]);
+  });
+
+  it('writes a sampled share of the successful hot-path lines; refusals and slow answers always', async () => {
+    const s = await serve('info', { hotPathSample: 0, slowMs: 50 });
+    await fetch(`${s.base}/api/votes`, { method: 'POST' });
+    await fetch(`${s.base}/api/votes?bad=1`, { method: 'POST' });
+    await fetch(`${s.base}/api/votes?wait=120`, { method: 'POST' });
+    await fetch(`${s.base}/api/mine`);
+    await s.settle();
+    await s.close();
+    expect(s.lines.map((l) => [l.level, (l.req as { url: string }).url])).toEqual([
+      [30, '/api/votes?bad=1'],
+      [30, '/api/votes?wait=120'],
+      [30, '/api/mine'],
+    ]);
+  });
+
+  it('writes the unsampled hot-path lines at debug when debug is on', async () => {
+    const s = await serve('debug', { hotPathSample: 0 });
+    await fetch(`${s.base}/api/votes`, { method: 'POST' });
+    await s.settle();
+    await s.close();
+    expect(s.lines).toEqual([expect.objectContaining({ level: 20, msg: 'request completed' })]);
   });
 
   it('names the actor a guard resolved: the visitor, or admin', async () => {

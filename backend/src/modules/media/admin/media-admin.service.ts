@@ -6,6 +6,7 @@ import { JobQueue, type JobView } from '../../../platform/jobs/job-queue.js';
 import { ActivityCounters } from '../../stats/activity-counters.js';
 import { MediaRepository } from '../media.repository.js';
 import { MediaService } from '../media.service.js';
+import { RENDITIONS_VERSION } from '../domain/renditions.js';
 import { GENERATE_RENDITIONS } from '../renditions/generate-renditions.job.js';
 import {
   type AdminMediaRow,
@@ -24,10 +25,8 @@ export class MediaAdminService {
     private readonly jobs: JobQueue,
   ) {}
 
-  async renditionBacklog(): Promise<{ pending: number; failed: number }> {
-    const all = await this.repository.countRenditionsToDo(true);
-    const pending = await this.repository.countRenditionsToDo(false);
-    return { pending, failed: all - pending };
+  renditionBacklog(): Promise<{ pending: number; failed: number; outdated: number }> {
+    return this.repository.renditionCounts(RENDITIONS_VERSION);
   }
 
   /** One backfill at a time: asking again while one runs answers that job (409 job_running). */

@@ -30,6 +30,10 @@ export const ALLOWED_TYPES_MESSAGE = 'Only JPEG, PNG, GIF, WebP images and MP4 v
 export const NOT_A_PLAYABLE_MP4 = 'This file starts like an MP4 video but is not a complete, playable one';
 
 const byMime = (mimeType: string): AcceptedType => UPLOAD_TYPES.find((t) => t.mimeType === mimeType)!;
+
+/** The accepted type a stored row's MIME type names (rows only ever hold accepted types), or null. */
+export const acceptedTypeOf = (mimeType: string): AcceptedType | null =>
+  UPLOAD_TYPES.find((t) => t.mimeType === mimeType) ?? null;
 const [JPEG, PNG, GIF, WEBP, MP4] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4'].map(byMime);
 
 /** Keyed by the sniffer's extension: file-type names an animated PNG "apng" and keeps M4V, MOV, 3GP apart from mp4. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
+import { AppConfig } from '../../../config/env.js';
 import { DomainError } from '../../../platform/domain-error.js';
 import { assertWithinPixelBudget, MAX_IMAGE_PIXELS } from '../domain/image-limits.js';
 import { displaySize } from '../domain/renditions.js';
@@ -9,7 +10,7 @@ import { thumbHashOf } from './thumbhash.js';
 
 @Injectable()
 export class SharpImageProbe extends ImageProbe {
-  constructor() {
+  constructor(private readonly config: AppConfig) {
     super();
     // every upload is a new file: libvips' operation cache would only keep pixels alive
     sharp.cache(false);
@@ -28,7 +29,8 @@ export class SharpImageProbe extends ImageProbe {
     if (!meta.width || !meta.height) throw unreadable();
     const frames = meta.pages ?? 1;
     const frameHeight = meta.pageHeight ?? meta.height;
-    assertWithinPixelBudget(meta.width, frameHeight, frames);
+    const interlacedPng = type.mimeType === 'image/png' && meta.isProgressive === true;
+    assertWithinPixelBudget(meta.width, frameHeight, frames, this.config.mediaLimits, interlacedPng);
     const orientation = meta.orientation ?? 1;
     let placeholder: string;
     try {

@@ -14,6 +14,13 @@ import {
 } from '../domain/renditions.js';
 import { type DeleteAudit, MediaRepository } from '../media.repository.js';
 
+/**
+ * What the rendition backfill has left to do: never made, made or given up on by an older
+ * pipeline (the upgrade), and when asked (`includeFailed`) the ones the current one gave up on.
+ */
+const toDo = (version: string, includeFailed: string) =>
+  `(renditions_state = 'pending' OR renditions_version < ${version} OR (${includeFailed} AND renditions_state = 'failed'))`;
+
 interface MediaRow {
   id: number;
   user_id: number;
@@ -237,14 +244,17 @@ export class TypeormMediaRepository extends MediaRepository {
 
   async saveRenditions(mediaId: number, storageKey: string, made: MadeRenditions): Promise<Renditions | null> {
     // the row takes its new files and gives up the ones they replace, in one statement: the old
-    // files are noted for deletion, the new ones stop being orphans (a delete meanwhile keeps them noted)
+    // files are noted for deletion, the new ones stop being orphans (a delete meanwhile keeps them noted).
+    // The update joins `before`, so the row is read (and locked) before it changes: read after, in
+    // the same statement, a row locked FOR UPDATE that the statement itself changed reads as none,
+    // and the replaced files were never deleted.
     const files = renditionFiles(made.renditions).map((f) => f.key);
     const rows: Array<{ previous: Renditions | string | null }> = await this.db.rows(
       `WITH before AS (SELECT renditions FROM media WHERE id = $1 AND storage_key = $2 FOR UPDATE),
        saved AS (
          UPDATE media SET width = $3, height = $4, placeholder = COALESCE($5, placeholder), renditions = $6::jsonb,
                 renditions_state = 'ready', renditions_version = $8, renditions_error = NULL, upload_address = NULL
-          WHERE id = $1 AND storage_key = $2 RETURNING id
+           FROM before WHERE id = $1 AND storage_key = $2 RETURNING id
        ),
        settled AS (DELETE FROM orphan_objects WHERE storage_key = ANY($7::varchar[]) AND EXISTS (SELECT 1 FROM saved)),
        replaced AS (
@@ -270,28 +280,66 @@ export class TypeormMediaRepository extends MediaRepository {
     return (typeof previous === 'string' ? JSON.parse(previous) : previous) ?? {};
   }
 
-  async renditionsFailed(mediaId: number, error: string): Promise<void> {
+  async renditionsFailed(
+    mediaId: number,
+    error: string,
+    version: number,
+    dropRenditions = false,
+  ): Promise<Renditions | null> {
+    const rows: Array<{ previous: Renditions | string | null }> = await this.db.rows(
+      `WITH before AS (SELECT renditions FROM media WHERE id = $1 FOR UPDATE),
+       failed AS (
+         UPDATE media SET renditions_state = 'failed', renditions_error = left($2, 500), upload_address = NULL,
+                renditions_version = $3, renditions = CASE WHEN $4 THEN NULL ELSE media.renditions END
+           FROM before WHERE id = $1 RETURNING id
+       ),
+       dropped AS (
+         INSERT INTO orphan_objects (storage_key, reason)
+         SELECT f.value ->> 'key', 'delete' FROM before, jsonb_each(COALESCE(before.renditions, '{}'::jsonb)) f
+          WHERE $4 AND EXISTS (SELECT 1 FROM failed)
+         ON CONFLICT (storage_key) DO UPDATE SET reason = 'delete', created_at = now()
+       )
+       SELECT CASE WHEN $4 THEN (SELECT renditions FROM before) END AS previous FROM failed`,
+      [mediaId, error, version, dropRenditions],
+    );
+    const previous = rows[0]?.previous ?? null;
+    return typeof previous === 'string' ? JSON.parse(previous) : previous;
+  }
+
+  async originalRecleaned(mediaId: number, storageKey: string, size: number): Promise<void> {
+    // a delete meanwhile (no row, or its own 'delete' note) keeps the note for the sweep
     await this.db.rows(
-      `UPDATE media SET renditions_state = 'failed', renditions_error = left($2, 500), upload_address = NULL WHERE id = $1`,
-      [mediaId, error],
+      `WITH resized AS (UPDATE media SET size = $3 WHERE id = $1 AND storage_key = $2 RETURNING id)
+       DELETE FROM orphan_objects WHERE storage_key = $2 AND reason = 'upload' AND EXISTS (SELECT 1 FROM resized)`,
+      [mediaId, storageKey, size],
     );
   }
 
-  async renditionsToDo(afterId: number, limit: number, includeFailed: boolean): Promise<number[]> {
+  async renditionsToDo(afterId: number, limit: number, includeFailed: boolean, version: number): Promise<number[]> {
     const rows: Array<{ id: number }> = await this.db.rows(
-      `SELECT id FROM media WHERE renditions_state <> 'ready' AND ($3 OR renditions_state = 'pending') AND id > $1
-        ORDER BY id LIMIT $2`,
-      [afterId, limit, includeFailed],
+      `SELECT id FROM media WHERE id > $1 AND ${toDo('$4', '$3')} ORDER BY id LIMIT $2`,
+      [afterId, limit, includeFailed, version],
     );
     return rows.map((r) => r.id);
   }
 
-  async countRenditionsToDo(includeFailed: boolean): Promise<number> {
+  async countRenditionsToDo(includeFailed: boolean, version: number): Promise<number> {
     const rows: Array<{ n: number }> = await this.db.rows(
-      `SELECT count(*)::int AS n FROM media WHERE renditions_state <> 'ready' AND ($1 OR renditions_state = 'pending')`,
-      [includeFailed],
+      `SELECT count(*)::int AS n FROM media WHERE ${toDo('$2', '$1')}`,
+      [includeFailed, version],
     );
     return rows[0]?.n ?? 0;
+  }
+
+  async renditionCounts(version: number): Promise<{ pending: number; failed: number; outdated: number }> {
+    const rows: Array<{ pending: number; failed: number; outdated: number }> = await this.db.rows(
+      `SELECT count(*) FILTER (WHERE renditions_state = 'pending')::int AS pending,
+              count(*) FILTER (WHERE renditions_state = 'failed' AND renditions_version >= $1)::int AS failed,
+              count(*) FILTER (WHERE renditions_state <> 'pending' AND renditions_version < $1)::int AS outdated
+         FROM media`,
+      [version],
+    );
+    return rows[0] ?? { pending: 0, failed: 0, outdated: 0 };
   }
 
   async pendingRenditionsOf(userId: number, address: string | null): Promise<number> {

@@ -1,11 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppConfig } from '../../../config/env.js';
 import { ConcurrencyGate } from '../../../platform/concurrency-gate.js';
+import { DomainError } from '../../../platform/domain-error.js';
 import { JobQueue } from '../../../platform/jobs/job-queue.js';
 import { ObjectNotFoundError, ObjectStorage } from '../../../platform/storage/object-storage.js';
 import type { Media } from '../domain/media.js';
@@ -18,10 +20,16 @@ import {
   renditionsCurrent,
   RENDITIONS_VERSION,
 } from '../domain/renditions.js';
+import { acceptedTypeOf } from '../domain/upload-policy.js';
 import { MediaRepository } from '../media.repository.js';
+import { OriginalCleaner } from '../original-cleaner.js';
 import { workRootOf } from '../work-dir.js';
 import { type MadeFile, RenditionMaker, UnrenderableMediaError } from './rendition-maker.js';
-import { ToolMissingError } from './infrastructure/run-tool.js';
+import { killAllTools, reapOrphanTools, ToolMissingError } from './infrastructure/run-tool.js';
+import { toolPidDirOf } from '../video-budget.js';
+
+/** While an item is being made, how often the maker looks whether it was deleted (by any process). */
+const GONE_CHECK_MS = 2_000;
 
 export const MAKE_RENDITIONS = 'make-renditions' as const;
 
@@ -40,20 +48,59 @@ const sha256Of = async (file: string): Promise<string> => {
  * so a retry after a crash stores the same keys again, and the row is written last.
  */
 @Injectable()
-export class RenditionService {
+export class RenditionService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Renditions');
-  private readonly gate = new ConcurrencyGate(1);
+  private readonly gate: ConcurrencyGate;
   private readonly workRoot: string;
+  private readonly pidDir: string;
   private warnedMissingTool = false;
+  /** the items being made here now: aborted when deleted, and all at shutdown */
+  private readonly making = new Map<number, AbortController>();
 
   constructor(
     private readonly media: MediaRepository,
     private readonly storage: ObjectStorage,
     private readonly maker: RenditionMaker,
     private readonly jobs: JobQueue,
+    private readonly cleaner: OriginalCleaner,
     config: AppConfig,
   ) {
+    this.gate = new ConcurrencyGate(config.renditionConcurrency ?? 1);
     this.workRoot = workRootOf(config.dataDir);
+    this.pidDir = toolPidDirOf(config.dataDir);
+  }
+
+  /**
+   * The start-up reaper: tools a dead process of this host left running are killed (the kernel's
+   * parent-death signal should have done it; RLIMIT_CPU ends them anyway), and its work folders go.
+   */
+  onModuleInit(): void {
+    const killed = reapOrphanTools(this.pidDir);
+    if (killed) this.logger.warn(`Killed ${killed} media tool(s) left running by a process that died`);
+    let names: string[] = [];
+    try {
+      names = readdirSync(this.workRoot);
+    } catch {
+      // no work folder yet
+    }
+    for (const name of names) {
+      const m = /^renditions-(.+)-(\d+)-[0-9a-f-]{36}$/.exec(name);
+      if (!m || m[1] !== os.hostname()) continue;
+      const owner = Number(m[2]);
+      if (owner === process.pid || !processAlive(owner))
+        rmSync(path.join(this.workRoot, name), { recursive: true, force: true });
+    }
+  }
+
+  /** Shutdown: every tool stops now; its job is interrupted (back to the queue), not failed. */
+  onApplicationShutdown(): void {
+    for (const c of this.making.values()) c.abort();
+    killAllTools();
+  }
+
+  /** The item was deleted: the tool making it (in this process) stops at once. */
+  cancel(mediaId: number): void {
+    this.making.get(mediaId)?.abort();
   }
 
   /**
@@ -86,18 +133,45 @@ export class RenditionService {
       const item = await this.media.findById(mediaId);
       if (!item) return 'gone';
       if (renditionsCurrent(item) && !again) return 'already-made';
-      const work = path.join(this.workRoot, `renditions-${randomUUID()}`);
+      // named for its owner, so the start-up reaper knows a dead process's folders
+      const work = path.join(this.workRoot, `renditions-${os.hostname()}-${process.pid}-${randomUUID()}`);
       await fs.mkdir(work, { recursive: true });
+      const stop = new AbortController();
+      const onAbort = () => stop.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.making.set(mediaId, stop);
+      // deleted meanwhile, perhaps by another process: the tool is stopped, nothing is stored
+      let deleted = false;
+      const watch = setInterval(() => {
+        this.media.findById(mediaId).then(
+          (row) => {
+            if (!row) {
+              deleted = true;
+              stop.abort();
+            }
+          },
+          () => undefined,
+        );
+      }, GONE_CHECK_MS);
       try {
-        return await this.makeIn(work, item, signal);
+        return await this.makeIn(work, item, stop.signal);
+      } catch (err) {
+        if (deleted || (stop.signal.aborted && !signal?.aborted && !(await this.media.findById(mediaId))))
+          return 'gone';
+        throw err;
       } finally {
+        clearInterval(watch);
+        this.making.delete(mediaId);
+        signal?.removeEventListener('abort', onAbort);
         await fs.rm(work, { recursive: true, force: true });
       }
     });
   }
 
   private async makeIn(work: string, item: Media, signal?: AbortSignal): Promise<RenditionOutcome> {
-    const original = path.join(work, 'original');
+    let original = path.join(work, 'original');
+    const outdated = item.renditionsVersion < RENDITIONS_VERSION;
+    let recleaned: { size: number } | null = null;
     let made;
     try {
       const { stream } = await this.storage.get(item.storageKey).catch((err: unknown) => {
@@ -105,6 +179,13 @@ export class RenditionService {
         throw err;
       });
       await pipeline(stream, createWriteStream(original));
+      if (outdated) {
+        // an older pipeline stored it (or a fresh upload, already clean: nothing changes): clean it
+        // again with today's cleaner before anything is made of it
+        const clean = await this.cleanAgain(item, original, path.join(work, 'clean'));
+        original = clean.path;
+        recleaned = clean.changed ? { size: clean.size } : null;
+      }
       made = item.mimeType.startsWith('video/')
         ? await this.maker.video(original, work, signal)
         : await this.maker.image(original, work, item.mimeType === 'image/gif' || item.mimeType === 'image/webp');
@@ -115,9 +196,13 @@ export class RenditionService {
         this.logger.warn(`${err.message}: videos are shown by their (metadata-free) originals`);
       }
       this.logger.warn(`No renditions for media ${item.id}: ${err.message}`);
-      await this.media.renditionsFailed(item.id, err.message);
+      // files an older pipeline made (a remux that kept the SEI) are not served any longer
+      const dropped = await this.media.renditionsFailed(item.id, err.message, RENDITIONS_VERSION, outdated);
+      if (recleaned) await this.storeOriginal(item, original, recleaned.size);
+      await this.remove(renditionFiles(dropped));
       return 'unrenderable';
     }
+    if (recleaned) await this.storeOriginal(item, original, recleaned.size);
 
     const files: Array<[RenditionKind, MadeFile]> = [
       ['thumb', made.thumb],
@@ -152,6 +237,41 @@ export class RenditionService {
     return replaced === null ? 'gone' : 'made';
   }
 
+  /**
+   * The original cleaned by the current cleaner (MP4: in place; pictures: into `target`); a file
+   * it refuses (no longer a playable MP4, past the pixel budgets) cannot be rendered.
+   */
+  private async cleanAgain(
+    item: Media,
+    original: string,
+    target: string,
+  ): Promise<{ path: string; changed: boolean; size: number }> {
+    const type = acceptedTypeOf(item.mimeType);
+    if (!type) throw new UnrenderableMediaError(`Unknown media type ${item.mimeType}`);
+    try {
+      if (type.kind === 'video') {
+        const changed = await this.cleaner.video(original);
+        return { path: original, changed, size: (await fs.stat(original)).size };
+      }
+      const { size, changed } = await this.cleaner.image(original, type, target);
+      return { path: target, changed, size };
+    } catch (err) {
+      if (err instanceof DomainError) throw new UnrenderableMediaError(err.message);
+      throw err;
+    }
+  }
+
+  /**
+   * Stores the original cleaned again under its own key (its URL stays). Noted first: when the row
+   * is deleted meanwhile, the sweep removes what this put back (a row still holding the key keeps it).
+   */
+  private async storeOriginal(item: Media, file: string, size: number): Promise<void> {
+    await this.media.expectObjects([item.storageKey]);
+    await this.storage.put(item.storageKey, createReadStream(file), item.mimeType, size);
+    await this.media.originalRecleaned(item.id, item.storageKey, size);
+    this.logger.log(`Original of media ${item.id} cleaned again (${size} bytes)`);
+  }
+
   /** Deletes rendition files; one storage refuses stays noted in orphan_objects for the sweep. */
   async remove(files: readonly RenditionFile[]): Promise<void> {
     for (const f of files) {
@@ -162,5 +282,14 @@ export class RenditionService {
         this.logger.warn(`Rendition ${f.key} could not be deleted yet: ${(err as Error).message}`);
       }
     }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

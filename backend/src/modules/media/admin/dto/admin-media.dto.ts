@@ -59,10 +59,15 @@ export class GenerateRenditionsDto {
   retryFailed?: boolean;
 }
 
-/** GET /api/admin/media/renditions: items still shown by their originals. */
+/** GET /api/admin/media/renditions: items without current renditions. */
 export class RenditionBacklogDto {
   @ApiProperty({ description: 'waiting for the job' }) pending!: number;
-  @ApiProperty({ description: 'the job could not render them (shown by their originals)' }) failed!: number;
+  @ApiProperty({ description: 'the job could not render them' }) failed!: number;
+  @ApiProperty({
+    description:
+      'made by an older rendition pipeline: re-rendered and their originals cleaned again by the upgrade job',
+  })
+  outdated!: number;
 }
 
 /** The Media page's three totals. */

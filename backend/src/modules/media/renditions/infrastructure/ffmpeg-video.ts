@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { transcodeBudgetMs, type VideoHeader } from '../../domain/media-budget.js';
 import { playbackFilters, type VideoFacts } from '../../domain/renditions.js';
 import { type MadeFile, UnrenderableMediaError } from '../rendition-maker.js';
 import { runTool, ToolFailedError } from './run-tool.js';
@@ -6,11 +7,22 @@ import { runTool, ToolFailedError } from './run-tool.js';
 export interface FfmpegPaths {
   ffmpeg: string;
   ffprobe: string;
+  /** address space each run may map (MEDIA_TOOL_MEMORY_MB) */
+  memoryMb?: number;
+  /** where runs note their pids for the start-up reaper */
+  pidDir?: string;
 }
 
-/** A phone video is at most 20 MB; a single-threaded transcode of one takes well under this. */
-const TRANSCODE_TIMEOUT_MS = 10 * 60_000;
-const PROBE_TIMEOUT_MS = 30_000;
+/** A header read (and a poster frame of the ≤ 720p playback file): seconds, whatever the input claims. */
+const PROBE_TIMEOUT_MS = 15_000;
+const PROBE_CPU_SECONDS = 10;
+
+const limitsOf = (tools: FfmpegPaths, timeoutMs: number, cpuSeconds: number) => ({
+  timeoutMs,
+  cpuSeconds,
+  memoryMb: tools.memoryMb,
+  pidDir: tools.pidDir,
+});
 
 interface ProbeJson {
   streams?: Array<{
@@ -21,26 +33,30 @@ interface ProbeJson {
     height?: number;
     avg_frame_rate?: string;
     r_frame_rate?: string;
+    nb_frames?: string;
+    disposition?: { attached_pic?: number };
     side_data_list?: Array<{ rotation?: number }>;
   }>;
   format?: { bit_rate?: string; duration?: string };
 }
 
-/** The first video stream's facts and the file's duration, or why there are none. */
-export async function probeVideo(tools: FfmpegPaths, file: string): Promise<VideoFacts & { duration: number }> {
+/** The first video stream's facts, the file's duration and what the budget judges, or why there are none. */
+export async function probeVideo(tools: FfmpegPaths, file: string): Promise<VideoFacts & VideoHeader> {
   let json: ProbeJson;
   try {
     const out = await runTool(
       tools.ffprobe,
       ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file],
-      { timeoutMs: PROBE_TIMEOUT_MS },
+      limitsOf(tools, PROBE_TIMEOUT_MS, PROBE_CPU_SECONDS),
     );
     json = JSON.parse(out.toString('utf8')) as ProbeJson;
   } catch (err) {
     if (err instanceof ToolFailedError) throw new UnrenderableMediaError(`The video could not be read: ${err.message}`);
     throw err;
   }
-  const video = json.streams?.find((s) => s.codec_type === 'video');
+  // a cover picture is a "video" stream of one frame: not a second video
+  const videos = json.streams?.filter((s) => s.codec_type === 'video' && !s.disposition?.attached_pic) ?? [];
+  const video = videos[0];
   const audio = json.streams?.find((s) => s.codec_type === 'audio');
   if (!video?.codec_name || !video.width || !video.height)
     throw new UnrenderableMediaError('The file has no video stream');
@@ -54,6 +70,8 @@ export async function probeVideo(tools: FfmpegPaths, file: string): Promise<Vide
     frameRate: rate(video.avg_frame_rate) ?? rate(video.r_frame_rate),
     audioCodec: audio?.codec_name ?? null,
     duration: Number(json.format?.duration) || 0,
+    frameCount: Number(video.nb_frames) || null,
+    videoStreams: videos.length,
   };
 }
 
@@ -88,7 +106,7 @@ const ENCODE = [
 export async function makePlayback(
   tools: FfmpegPaths,
   input: string,
-  facts: VideoFacts,
+  facts: VideoFacts & VideoHeader,
   workDir: string,
   signal?: AbortSignal,
 ): Promise<MadeFile> {
@@ -110,10 +128,12 @@ export async function makePlayback(
         ...ENCODE,
         output,
       ],
-      { timeoutMs: TRANSCODE_TIMEOUT_MS, signal },
+      // time and CPU in proportion to the pixels it decodes: a 20 s 1080p clip gets about 2 minutes
+      { ...limitsOf(tools, transcodeBudgetMs(facts), transcodeBudgetMs(facts) / 1000), signal },
     );
   } catch (err) {
-    if (err instanceof ToolFailedError && err.exitCode !== null)
+    // out of time or CPU (SIGXCPU/SIGKILL) is the input's fault as much as an error exit: never retried
+    if (err instanceof ToolFailedError && (err.exitCode !== null || err.stopped === 'timeout'))
       throw new UnrenderableMediaError(`The video could not be converted: ${err.message}`);
     throw err;
   }
@@ -147,7 +167,7 @@ export async function grabFrame(
         'png',
         '-',
       ],
-      { timeoutMs: PROBE_TIMEOUT_MS, signal },
+      { ...limitsOf(tools, PROBE_TIMEOUT_MS, PROBE_CPU_SECONDS), signal },
     );
   const frame = await grab(Math.min(1, duration / 4));
   // a seek past the last decodable frame writes nothing: take the first frame instead
