@@ -30,6 +30,7 @@ import { SqlFiles1764310000000 } from './1764310000000-sql-files.js';
 import { SchemaReleases1795897344321 } from './1795897344321-schema-releases.js';
 import { MediaRenditionsVersion1795897564214 } from './1795897564214-media-renditions-version.js';
 import { ShareLinks1795897866598 } from './1795897866598-share-links.js';
+import { PickRenderedOnly1795898100000 } from './1795898100000-pick-rendered-only.js';
 import { DeviceSessions1795900000000 } from './1795900000000-device-sessions.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
@@ -66,5 +67,6 @@ export const migrations = [
   SchemaReleases1795897344321,
   MediaRenditionsVersion1795897564214,
   ShareLinks1795897866598,
+  PickRenderedOnly1795898100000,
   DeviceSessions1795900000000,
 ];
