@@ -10,6 +10,7 @@ import { visitorWait } from './visitor-wait.scenario.js';
 import { mediaDelivery } from './media-delivery.scenario.js';
 import { uploadFlood } from './upload-flood.scenario.js';
 import { metricsCost } from './metrics-cost.scenario.js';
+import { hostileMedia } from './hostile-media.scenario.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
@@ -40,4 +41,5 @@ export const scenarios: Scenario[] = [
   mediaDelivery,
   uploadFlood,
   metricsCost,
+  hostileMedia,
 ];

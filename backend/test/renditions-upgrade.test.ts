@@ -101,12 +101,26 @@ describe(`the upgrade re-renders and re-cleans every older item by itself (${dbK
       // a photo stored before the metadata strip, rendered by the older pipeline
       const old = await seedStoredMedia(before, { userId: owner.id, mimeType: 'image/jpeg', body: photo });
       await q(`UPDATE media SET renditions_state = 'ready', renditions_version = 1 WHERE id = $1`, [old.id]);
+      // a video whose original today's cleaner refuses (only its head left): it cannot be made
+      // again, and the remux an older pipeline made of it is not kept. (An original the cleaner
+      // refuses stays as stored: private, and its item is not served.)
+      const broken = await seedStoredMedia(before, {
+        userId: owner.id,
+        mimeType: 'video/mp4',
+        body: Buffer.concat([drone.subarray(0, 32), Buffer.alloc(4000, 7)]),
+      });
+      const brokenPlayback = `renditions/${broken.storageKey}/playback-old1111111111111.mp4`;
+      await storage.put(brokenPlayback, Readable.from([drone]), 'video/mp4', drone.length);
+      await q(
+        `UPDATE media SET renditions_state = 'ready', renditions_version = 1, renditions = $2::jsonb WHERE id = $1`,
+        [broken.id, JSON.stringify({ playback: { ...file, key: brokenPlayback } })],
+      );
       ids.push(never.id, remuxed.id, old.id);
       // the admin card counts what the upgrade has left to do
       expect((await asAdmin(before).get('/api/admin/media/renditions').expect(200)).body).toEqual({
         pending: 1,
         failed: 0,
-        outdated: 2,
+        outdated: 3,
       });
     } finally {
       await before.close();
@@ -126,7 +140,7 @@ describe(`the upgrade re-renders and re-cleans every older item by itself (${dbK
         180_000,
       );
       expect(done.state).toBe('completed');
-      expect(done.result).toMatchObject({ total: 3, made: 3, unrenderable: 0 });
+      expect(done.result).toMatchObject({ total: 4, made: 3, unrenderable: 1 });
 
       const rows: Array<{
         id: number;
@@ -134,12 +148,17 @@ describe(`the upgrade re-renders and re-cleans every older item by itself (${dbK
         size: number;
         renditions_state: string;
         renditions_version: number;
-      }> = await q(`SELECT id, storage_key, size, renditions_state, renditions_version FROM media ORDER BY id`);
-      expect(rows.map((r) => [r.id, r.renditions_state, r.renditions_version])).toEqual(
-        ids.map((id) => [id, 'ready', RENDITIONS_VERSION]),
+        renditions: unknown;
+      }> = await q(
+        `SELECT id, storage_key, size, renditions_state, renditions_version, renditions FROM media ORDER BY id`,
       );
+      expect(rows.map((r) => [r.id, r.renditions_state, r.renditions_version])).toEqual([
+        ...ids.map((id) => [id, 'ready', RENDITIONS_VERSION]),
+        [rows[3]!.id, 'failed', RENDITIONS_VERSION],
+      ]);
+      expect(rows[3]!.renditions).toBeNull();
 
-      // every stored byte: originals, new renditions; the remuxed playback file is gone
+      // every stored byte: originals, new renditions; the remuxed playback files are gone
       const storage = after.app.get(ObjectStorage);
       const keys: string[] = [];
       for await (const o of storage.list()) keys.push(o.key);
@@ -158,7 +177,7 @@ describe(`the upgrade re-renders and re-cleans every older item by itself (${dbK
       // progress: nothing left on the admin card and in the metrics
       expect((await asAdmin(after).get('/api/admin/media/renditions').expect(200)).body).toEqual({
         pending: 0,
-        failed: 0,
+        failed: 1,
         outdated: 0,
       });
       const metrics = parse(

@@ -133,7 +133,10 @@ export async function makePlayback(
     );
   } catch (err) {
     // out of time or CPU (SIGXCPU/SIGKILL) is the input's fault as much as an error exit: never retried
-    if (err instanceof ToolFailedError && (err.exitCode !== null || err.stopped === 'timeout'))
+    if (
+      err instanceof ToolFailedError &&
+      (err.exitCode !== null || err.stopped === 'timeout' || err.stopped === 'cpu-limit')
+    )
       throw new UnrenderableMediaError(`The video could not be converted: ${err.message}`);
     throw err;
   }

@@ -17,11 +17,11 @@ export class ToolFailedError extends Error {
     readonly tool: string,
     readonly exitCode: number | null,
     readonly stderr: string,
-    /** it was stopped from here: its wall time ran out, or its item went */
-    readonly stopped: 'timeout' | 'aborted' | null = null,
+    /** it was stopped: its wall time ran out, its item went, or the kernel ended it at its CPU limit */
+    readonly stopped: 'timeout' | 'aborted' | 'cpu-limit' | null = null,
   ) {
     super(
-      `${tool} ${stopped === 'timeout' ? 'ran out of time' : 'failed'} (${exitCode === null ? 'killed' : `exit ${exitCode}`}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+      `${tool} ${stopped === 'timeout' || stopped === 'cpu-limit' ? 'ran out of time' : 'failed'} (${exitCode === null ? 'killed' : `exit ${exitCode}`}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
     );
     this.name = 'ToolFailedError';
   }
@@ -84,8 +84,8 @@ export function sandboxed(command: string, args: readonly string[], limits: Tool
   return [prefix[0]!, [...prefix.slice(1), command, ...args]];
 }
 
-/** Tools running now, by pid: killed together at shutdown. */
-const running = new Set<number>();
+/** Tools running now, by pid, with what stops each: all stopped together at shutdown. */
+const running = new Map<number, () => void>();
 
 const killGroup = (pid: number) => {
   try {
@@ -97,7 +97,7 @@ const killGroup = (pid: number) => {
 
 /** Kills every tool this process started that still runs (shutdown). */
 export function killAllTools(): void {
-  for (const pid of running) killGroup(pid);
+  for (const stop of running.values()) stop();
 }
 
 const pidFileName = (pid: number) => `${os.hostname()}-${process.pid}-${pid}`;
@@ -119,7 +119,7 @@ export function runTool(
     const child = spawn(program, argv, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const out: Buffer[] = [];
     let err = '';
-    let stopped: 'timeout' | 'aborted' | null = null;
+    let stopped: 'timeout' | 'aborted' | 'cpu-limit' | null = null;
     let pidFile: string | null = null;
     const stop = (why: 'timeout' | 'aborted') => () => {
       stopped ??= why;
@@ -130,7 +130,7 @@ export function runTool(
     signal?.addEventListener('abort', onAbort, { once: true });
     child.once('spawn', () => {
       if (!child.pid) return;
-      running.add(child.pid);
+      running.set(child.pid, onAbort);
       if (limits.pidDir) {
         try {
           mkdirSync(limits.pidDir, { recursive: true });
@@ -162,8 +162,11 @@ export function runTool(
       settle();
       reject(e.code === 'ENOENT' ? new ToolMissingError(command) : e);
     });
-    child.once('close', (code) => {
+    child.once('close', (code, signalName) => {
       settle();
+      // RLIMIT_CPU: SIGXCPU at the soft limit, SIGKILL at the hard one when the tool ignored it
+      if (!stopped && (signalName === 'SIGXCPU' || (signalName === 'SIGKILL' && limits.cpuSeconds)))
+        stopped = 'cpu-limit';
       if (code === 0 && !stopped) resolve(Buffer.concat(out));
       else if (code === COMMAND_NOT_FOUND && program !== command && /No such file|not found/i.test(err))
         reject(new ToolMissingError(command));
