@@ -10,7 +10,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
 import { S3ObjectStorage } from '../src/platform/storage/s3-object-storage.js';
-import { binary, renditionsSettled, seededJpeg, upload } from './fixtures/media-fixtures.js';
+import { adminMediaCookie, binary, renditionsSettled, seededJpeg, upload } from './fixtures/media-fixtures.js';
 import { asAdmin } from './support/admin.js';
 import { waitForJob } from './support/jobs.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
@@ -195,8 +195,10 @@ if (dbKind === 'postgres') {
             .get(DataSource)
             .query(`SELECT storage_key FROM media ORDER BY id`);
           expect(keys).toHaveLength(3);
+          // originals go to admins (and their uploaders) only (issue 26)
+          const cookie = await adminMediaCookie(restoredApp);
           for (const { storage_key } of keys)
-            await binary(request(restoredApp.server).get(`/media/${storage_key}`)).expect(200);
+            await binary(request(restoredApp.server).get(`/media/${storage_key}`).set('Cookie', cookie)).expect(200);
           const job = await asAdmin(restoredApp).post('/api/admin/import-media').expect(202);
           expect((await waitForJob(restoredApp, job.body.jobId)).result).toMatchObject({ imported: 0 });
         } finally {

@@ -13,6 +13,7 @@ import { startS3, type TestS3 } from './support/s3rver.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 import {
+  adminMediaCookie,
   animatedGif,
   binary,
   jpegWithGpsAndOrientation,
@@ -97,10 +98,13 @@ const PRIVATE =
 const privateTags = (tags: string[]) => tags.filter((k) => PRIVATE.test(k) && !k.startsWith('ICC'));
 
 const get = (t: TestApp, url: string) => binary(request(t.server).get(url)).expect(200);
+/** An original: served only to its uploader (and admins), so fetched as them (issue 26). */
+const getOwn = (v: Visitor, url: string) => binary(v.agent.get(url)).expect(200);
 
 interface Served {
   id: number;
-  url: string;
+  /** a rendition (photo: fullUrl, video: playbackUrl); null while processing */
+  url: string | null;
   width: number | null;
   height: number | null;
   placeholder: string | null;
@@ -117,10 +121,11 @@ async function mine(v: Visitor, id: number): Promise<Served> {
   return (stats.body.mediaStats as Served[]).find((m) => m.id === id)!;
 }
 
-async function uploaded(t: TestApp, v: Visitor, file: Buffer, name: string): Promise<Served> {
+/** An upload once its renditions are made, with its original's URL (the upload answer's `url`). */
+async function uploaded(t: TestApp, v: Visitor, file: Buffer, name: string): Promise<Served & { original: string }> {
   const res = await upload(v, file, name).expect(201);
   await renditionsSettled(t);
-  return mine(v, res.body.id);
+  return { ...(await mine(v, res.body.id)), original: res.body.url };
 }
 
 for (const storage of ['local disk', 'S3'] as const) {
@@ -299,7 +304,14 @@ describe(`media renditions: what the job decides (${dbKind})`, () => {
     expect(row.renditions_state).toBe('failed');
     expect(row.renditions_error).toMatch(/could not be decoded/);
     const item = await mine(v, res.body.id);
-    expect(item).toMatchObject({ thumbUrl: null, previewUrl: null, srcset: null, url: res.body.url });
+    // nothing to show but the placeholder: My Stats never points to the original
+    expect(item).toMatchObject({
+      thumbUrl: null,
+      previewUrl: null,
+      srcset: null,
+      url: null,
+      renditionsState: 'failed',
+    });
     expect(await asAdmin(t).get('/api/admin/media/renditions').expect(200)).toMatchObject({
       body: { pending: 0, failed: 1 },
     });
@@ -325,13 +337,14 @@ describe(`media renditions: what the job decides (${dbKind})`, () => {
     await asAdmin(t).post('/api/admin/media/renditions').send({ retryFailed: 'yes' }).expect(400);
   });
 
-  it('an app that runs no jobs still serves new uploads by their originals', async () => {
+  it('an app that runs no jobs still stores new uploads, their originals served to their uploaders only', async () => {
     const noJobs = await startTestApp({ RUN_JOBS: 'false' });
     try {
       const someone = await newVisitor(noJobs);
       const res = await upload(someone, await jpegWithGpsAndOrientation(), 'later.jpg').expect(201);
       expect(res.body).toMatchObject({ thumbUrl: null, previewUrl: null, srcset: null, playbackUrl: null, width: 20 });
-      await binary(request(noJobs.server).get(res.body.url)).expect(200);
+      await binary(someone.agent.get(res.body.url)).expect(200);
+      await request(noJobs.server).get(res.body.url).expect(404);
     } finally {
       await noJobs.close();
     }
@@ -437,7 +450,7 @@ describe(`media renditions are deleted with their media (${dbKind})`, () => {
     const res = await upload(v, await jpegWithGpsAndOrientation(), 'del.jpg').expect(201);
     await renditionsSettled(t);
     const item = await mine(v, res.body.id);
-    const keys = [keyOf(item.url), keyOf(item.thumbUrl!), keyOf(item.previewUrl!)];
+    const keys = [keyOf(res.body.url), keyOf(item.thumbUrl!), keyOf(item.previewUrl!)];
     const stored = await listKeys(t);
     for (const k of keys) expect(stored).toContain(k);
     return { id: res.body.id, keys };
@@ -525,10 +538,13 @@ describe(`bucket import cleans and renders what it brings in (${dbKind})`, () =>
     expect(job.result).toMatchObject({ imported: 2, errors: 0 });
     const states = await renditionsSettled(t);
     expect([...states.values()]).not.toContain('pending');
-    const photo = (await get(t, '/media/camera/IMG_0001.jpg')).body as Buffer;
+    // imported originals have no uploader: an admin downloads them
+    const cookie = await adminMediaCookie(t);
+    const getOriginal = (url: string) => binary(request(t.server).get(url).set('Cookie', cookie)).expect(200);
+    const photo = (await getOriginal('/media/camera/IMG_0001.jpg')).body as Buffer;
     expect(photo.includes(Buffer.from('LeakyCam'))).toBe(false);
     expect((await sharp(photo).metadata()).orientation).toBe(6);
-    const video = (await get(t, '/media/camera/VID_0001.mp4')).body as Buffer;
+    const video = (await getOriginal('/media/camera/VID_0001.mp4')).body as Buffer;
     expect(video.length).toBe(phoneMp4.length);
     for (const leak of ['LeakyCam', 'Leaky 15 Pro', '©xyz'])
       expect(video.includes(Buffer.from(leak, 'latin1'))).toBe(false);
@@ -559,10 +575,9 @@ describe.skipIf(!exiftool || !ffmpeg)(
       const fixtureTags = await exifTags(phoneMp4);
       expect(privateTags(fixtureTags).length).toBeGreaterThan(3); // the fixture does leak
       const streams = [
-        photo.url,
         photo.thumbUrl,
         photo.previewUrl,
-        video.url,
+        photo.fullUrl,
         video.playbackUrl,
         video.thumbUrl,
         video.previewUrl,
@@ -571,6 +586,11 @@ describe.skipIf(!exiftool || !ffmpeg)(
         expect(url).toEqual(expect.any(String));
         const tags = await exifTags((await get(t, url!)).body as Buffer);
         expect(privateTags(tags), url!).toEqual([]);
+      }
+      // the originals, cleaned too, as their uploader downloads them (nobody else can)
+      for (const url of [photo.original, video.original]) {
+        const tags = await exifTags((await getOwn(v, url)).body as Buffer);
+        expect(privateTags(tags), url).toEqual([]);
       }
     });
   },

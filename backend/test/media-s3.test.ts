@@ -39,7 +39,9 @@ describe(`media on S3 storage (${dbKind})`, () => {
     expect((await storage.stat(keyOf(photo.url)))?.size).toBe(photo.size);
     expect((await storage.stat(keyOf(clip.url)))?.size).toBe(tinyMp4.length);
 
-    const served = await binary(request(t.server).get(photo.url)).expect(200);
+    // an original goes to its uploader only (issue 26); anyone else gets 404 from S3 as from disk
+    await request(t.server).get(photo.url).expect(404);
+    const served = await binary(v.agent.get(photo.url)).expect(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     // stored as uploaded without its metadata: the camera's pixels, turned upright by the one field kept
     const meta = await sharp(served.body as Buffer).metadata();
@@ -47,7 +49,7 @@ describe(`media on S3 storage (${dbKind})`, () => {
     expect((served.body as Buffer).includes(Buffer.from('LeakyCam'))).toBe(false);
     expect(photo).toMatchObject({ width: 20, height: 40 });
 
-    const part = await binary(request(t.server).get(clip.url).set('Range', 'bytes=100-199')).expect(206);
+    const part = await binary(v.agent.get(clip.url).set('Range', 'bytes=100-199')).expect(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${tinyMp4.length}`);
     expect(Buffer.compare(part.body as Buffer, tinyMp4.subarray(100, 200))).toBe(0);
 

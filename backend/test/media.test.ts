@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
-import { binary, keyOf, pngImage, mediaState, tinyMp4, upload } from './fixtures/media-fixtures.js';
+import { binary, keyOf, pngImage, mediaState, renditionsSettled, tinyMp4, upload } from './fixtures/media-fixtures.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
@@ -15,7 +15,13 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
   afterAll(() => t.close());
 
   const db = () => t.app.get(DataSource);
-  const uploadPng = async (v: Visitor, name = 'p.png') => (await upload(v, await pngImage(), name).expect(201)).body;
+  /** An uploaded photo once its renditions exist (only then is it offered to others). */
+  const uploadPng = async (v: Visitor, name = 'p.png') => {
+    const body = (await upload(v, await pngImage(), name).expect(201)).body;
+    // a loaded machine may still be transcoding an earlier test's video (one rendition job at a time)
+    await renditionsSettled(t, 150_000);
+    return body;
+  };
   const random = (v: Visitor, exclude?: number[]) =>
     v.agent.get(`/api/media/random/${v.id}`).query(exclude ? { exclude: exclude.join(',') } : {});
 
@@ -50,7 +56,9 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
         notPercentage: 0,
         userHasVoted: false,
       });
-      expect(res.body.url).toMatch(/^\/media\/uploads\//);
+      // the spec's `url` is a rendition (the full-size one), never the private original
+      expect(res.body.url).toMatch(/^\/media\/renditions\/uploads\//);
+      expect(res.body.url).toBe(res.body.fullUrl);
       expect(Object.keys(res.body).sort()).toEqual([
         'fullUrl',
         'height',
@@ -150,7 +158,8 @@ describe(`media: random pick, views, stats, deletion (${dbKind})`, () => {
     expect(stats.body.mediaStats.map((m: { id: number }) => m.id)).toEqual([second.id, first.id]);
     expect(stats.body.mediaStats[1]).toMatchObject({
       id: first.id,
-      url: first.url,
+      url: expect.stringMatching(/^\/media\/renditions\//),
+      renditionsState: 'ready',
       mimeType: 'image/png',
       originalName: 'first.png',
       size: first.size,
@@ -224,21 +233,23 @@ describe(`media: file serving (${dbKind})`, () => {
   let image: { url: string; size: number; id: number };
   let video: { url: string; size: number };
   let imageBytes: Buffer;
+  // originals are served only to their uploader (and admins): these requests are the uploader's
+  let owner: Visitor;
   beforeAll(async () => {
     t = await startTestApp();
-    const v = await newVisitor(t);
-    image = (await upload(v, await pngImage(64, 48), 'pic.png').expect(201)).body;
-    video = (await upload(v, tinyMp4, 'clip.mp4').expect(201)).body;
-    imageBytes = (await binary(request(t.server).get(image.url)).expect(200)).body;
+    owner = await newVisitor(t);
+    image = (await upload(owner, await pngImage(64, 48), 'pic.png').expect(201)).body;
+    video = (await upload(owner, tinyMp4, 'clip.mp4').expect(201)).body;
+    imageBytes = (await binary(owner.agent.get(image.url)).expect(200)).body;
   });
   afterAll(() => t.close());
 
-  it('serves the file with its stored type, nosniff and long-lived cache validators', async () => {
-    const res = await binary(request(t.server).get(image.url)).expect(200);
+  it('serves the original to its uploader with its stored type, nosniff, validators and a private cache', async () => {
+    const res = await binary(owner.agent.get(image.url)).expect(200);
     expect(res.headers).toMatchObject({
       'content-type': 'image/png',
       'x-content-type-options': 'nosniff',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': 'private, no-store',
       'accept-ranges': 'bytes',
       'content-length': String(image.size),
     });
@@ -246,12 +257,12 @@ describe(`media: file serving (${dbKind})`, () => {
     expect(new Date(res.headers['last-modified']!).getTime()).toBeGreaterThan(0);
     expect((res.body as Buffer).length).toBe(image.size);
 
-    const again = await request(t.server).get(image.url).set('If-None-Match', res.headers.etag!).expect(304);
+    const again = await owner.agent.get(image.url).set('If-None-Match', res.headers.etag!).expect(304);
     expect(again.text ?? '').toBe('');
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const res = await request(t.server).head(video.url).expect(200);
+    const res = await owner.agent.head(video.url).expect(200);
     expect(res.headers).toMatchObject({
       'content-type': 'video/mp4',
       'content-length': String(video.size),
@@ -260,23 +271,19 @@ describe(`media: file serving (${dbKind})`, () => {
   });
 
   it('serves byte ranges (206) with the exact slice, and 416 for a range past the end', async () => {
-    const part = await binary(request(t.server).get(image.url).set('Range', 'bytes=10-29')).expect(206);
+    const part = await binary(owner.agent.get(image.url).set('Range', 'bytes=10-29')).expect(206);
     expect(part.headers['content-range']).toBe(`bytes 10-29/${image.size}`);
     expect(part.headers['content-length']).toBe('20');
     expect(Buffer.compare(part.body as Buffer, imageBytes.subarray(10, 30))).toBe(0);
 
-    const tail = await binary(request(t.server).get(video.url).set('Range', 'bytes=-100')).expect(206);
+    const tail = await binary(owner.agent.get(video.url).set('Range', 'bytes=-100')).expect(206);
     expect(tail.headers['content-range']).toBe(`bytes ${video.size - 100}-${video.size - 1}/${video.size}`);
     expect(Buffer.compare(tail.body as Buffer, tinyMp4.subarray(tinyMp4.length - 100))).toBe(0);
 
-    const open = await binary(
-      request(t.server)
-        .get(video.url)
-        .set('Range', `bytes=${video.size - 5}-`),
-    ).expect(206);
+    const open = await binary(owner.agent.get(video.url).set('Range', `bytes=${video.size - 5}-`)).expect(206);
     expect((open.body as Buffer).length).toBe(5);
 
-    const past = await request(t.server)
+    const past = await owner.agent
       .get(image.url)
       .set('Range', `bytes=${image.size + 10}-${image.size + 20}`)
       .expect(416);
@@ -284,9 +291,9 @@ describe(`media: file serving (${dbKind})`, () => {
     expect(past.body).toMatchObject({ statusCode: 416 });
 
     // a stale If-Range gets the whole, current file
-    const stale = await binary(
-      request(t.server).get(image.url).set('Range', 'bytes=0-9').set('If-Range', '"old"'),
-    ).expect(200);
+    const stale = await binary(owner.agent.get(image.url).set('Range', 'bytes=0-9').set('If-Range', '"old"')).expect(
+      200,
+    );
     expect((stale.body as Buffer).length).toBe(image.size);
   });
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { pngImage, upload } from './fixtures/media-fixtures.js';
+import { pngImage, renditionsSettled, upload } from './fixtures/media-fixtures.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
@@ -23,11 +23,11 @@ describe(`random pick: per-user lap (${dbKind})`, () => {
   const vote = (v: Visitor, mediaId: number) =>
     v.agent.post('/api/votes').send({ userId: v.id, mediaId, isHot: true }).expect(201);
 
-  /** `n` media rows of `owner` (rows only: the pick never reads the stored objects). */
+  /** `n` rendered media rows of `owner` (rows only: the pick never reads the stored objects). */
   async function addMedia(owner: Visitor, n: number): Promise<number[]> {
     const rows: { id: number }[] = await db().query(
-      `INSERT INTO media (user_id, storage_key, original_name, mime_type, size)
-       SELECT $1, 'uploads/pick-test/' || gen_random_uuid() || '.png', 'p.png', 'image/png', 100
+      `INSERT INTO media (user_id, storage_key, original_name, mime_type, size, renditions_state)
+       SELECT $1, 'uploads/pick-test/' || gen_random_uuid() || '.png', 'p.png', 'image/png', 100, 'ready'
        FROM generate_series(1, $2::int) RETURNING id`,
       [owner.id, n],
     );
@@ -142,7 +142,7 @@ describe(`random pick: per-user lap (${dbKind})`, () => {
     expect(new Set(got)).toEqual(new Set([fresh, hidden]));
   });
 
-  it('answers "rated all" from the saved lap, and a new upload (or an unhidden item) is offered next', async () => {
+  it('answers "rated all" from the saved lap, and a new upload once rendered (or an unhidden item) is offered next', async () => {
     const owner = await newVisitor(t);
     const rater = await newVisitor(t);
     const [hidden] = await addMedia(owner, 1);
@@ -156,6 +156,11 @@ describe(`random pick: per-user lap (${dbKind})`, () => {
     await random(rater).expect(404);
 
     const fresh = (await upload(owner, await pngImage(), 'new.png').expect(201)).body.id;
+    // not offered before its renditions exist (issue 26); once they do, the finished lap counts it as new
+    await renditionsSettled(t);
+    await db().query(`UPDATE media SET renditions_state = 'pending' WHERE id = $1`, [fresh]);
+    await random(rater).expect(404);
+    await db().query(`UPDATE media SET renditions_state = 'ready' WHERE id = $1`, [fresh]);
     expect((await random(rater).expect(200)).body.id).toBe(fresh);
     await vote(rater, fresh);
     await random(rater).expect(404);
@@ -221,8 +226,8 @@ describe(`random pick: per-user lap (${dbKind})`, () => {
       await second.connect();
       const insert = (c: pg.Client, name: string) =>
         c.query<{ id: number }>(
-          `INSERT INTO media (user_id, storage_key, original_name, mime_type, size)
-           VALUES ($1, $2, 'p.png', 'image/png', 100) RETURNING id`,
+          `INSERT INTO media (user_id, storage_key, original_name, mime_type, size, renditions_state)
+           VALUES ($1, $2, 'p.png', 'image/png', 100, 'ready') RETURNING id`,
           [owner.id, `uploads/pick-test/${name}-${Date.now()}.png`],
         );
       try {

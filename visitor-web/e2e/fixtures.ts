@@ -141,6 +141,15 @@ export async function files() {
     video: makeVideo(path.join(dir, 'tiny-clip.mp4')),
   };
 }
+/** A 12 MP camera-size photo (4000×3000): its original is megabytes of pixels nobody else may fetch. */
+export async function cameraPhoto() {
+  const dir = path.join(DATA_DIR, 'fixtures');
+  mkdirSync(dir, { recursive: true });
+  return makeImage(path.join(dir, 'IMG_4000x3000.jpg'), ['#0f2027', '#2c5364', 'Camera'], {
+    width: 4000,
+    height: 3000,
+  });
+}
 /**
  * Tall media that a crop would cut (issue 19): a portrait camera photo stored landscape with EXIF
  * orientation 6 (it displays 1500×2000), a phone screenshot of 1170×2532, and a portrait phone
@@ -239,13 +248,31 @@ export class ApiVisitor {
     this.user = r.json as User;
     return this.user;
   }
-  async upload(file: string, type: string, name = path.basename(file)) {
+  /**
+   * Uploads a file and waits until its renditions are made: only then is it offered to other
+   * visitors (issue 26). `{ rendered: false }` answers at once, still processing.
+   */
+  async upload(file: string, type: string, name = path.basename(file), { rendered = true } = {}) {
     const form = new FormData();
     form.append('userId', String(this.user.id));
     form.append('file', new Blob([readFileSync(file)], { type }), name);
     const r = await this.call('POST', '/api/media/upload', form);
     assert(r.status < 300, `upload ${name} → ${r.status} ${JSON.stringify(r.json)}`);
-    return r.json as { id: number | string; url: string };
+    const item = r.json as { id: number | string; url: string };
+    if (rendered) await this.renditionsMade(item.id);
+    return item;
+  }
+  /** Waits until My Stats no longer says the item is processing. */
+  async renditionsMade(id: number | string, timeout = 120_000) {
+    for (const deadline = Date.now() + timeout; ;) {
+      const stats = (await this.call('GET', `/api/users/${this.user.id}/stats`)).json as {
+        mediaStats: { id: number | string; renditionsState: string }[];
+      };
+      const state = stats.mediaStats.find((m) => String(m.id) === String(id))?.renditionsState;
+      if (state !== 'pending') return state;
+      assert(Date.now() < deadline, `media ${id} still processing after ${timeout} ms`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
   async voteAllRemaining(isHot: boolean) {
     const voted = [];

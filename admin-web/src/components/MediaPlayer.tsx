@@ -1,8 +1,9 @@
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { isVideo } from './MediaThumb';
 
 interface Props {
-  url: string;
+  /** a rendition; null while none exists yet */
+  url: string | null;
   mimeType: string;
   name: string;
 }
@@ -11,7 +12,11 @@ interface Props {
 export function MediaPlayer({ url, mimeType, name }: Props) {
   return (
     <Box sx={{ bgcolor: 'common.black', borderRadius: 1, display: 'flex', justifyContent: 'center', mb: 2 }}>
-      {isVideo({ mimeType }) ? (
+      {url === null ? (
+        <Typography sx={{ color: 'common.white', py: 6 }} role="status">
+          No preview yet: its renditions are not made
+        </Typography>
+      ) : isVideo({ mimeType }) ? (
         <video
           src={url}
           controls

@@ -15,7 +15,8 @@ import { useId, type ReactNode } from 'react';
 import { MediaPlayer } from './MediaPlayer';
 
 export interface Previewed {
-  url: string;
+  /** a rendition (previewUrlOf), never the original; null while none exists */
+  url: string | null;
   mimeType: string;
   name: string;
 }

@@ -29,7 +29,11 @@ const media = (id: number, name: string, mimeType = 'image/jpeg'): AdminMedia =>
   fullUrl: null,
   playbackUrl: null,
 });
-const rows = [media(1, 'beach.jpg'), media(2, 'party.mp4', 'video/mp4'), media(3, 'cat.png', 'image/png')];
+const rows = [
+  media(1, 'beach.jpg'),
+  { ...media(2, 'party.mp4', 'video/mp4'), playbackUrl: '/media/renditions/2/playback-b.mp4' },
+  media(3, 'cat.png', 'image/png'),
+];
 const totals = () => Promise.resolve({ totalMedia: 3, totalVotes: 30, totalViews: 36 });
 
 describe('Media', () => {
@@ -50,9 +54,13 @@ describe('Media', () => {
     );
   });
 
-  it('cards load thumbnails lazily and no video file; the preview opens the original on demand', async () => {
+  it('cards load thumbnails lazily, no video file and no original; the preview opens the full-size rendition', async () => {
     const rendered = [
-      { ...media(1, 'beach.jpg'), thumbUrl: '/media/renditions/1/thumb-a.webp' },
+      {
+        ...media(1, 'beach.jpg'),
+        thumbUrl: '/media/renditions/1/thumb-a.webp',
+        fullUrl: '/media/renditions/1/full-a.webp',
+      },
       { ...media(2, 'party.mp4', 'video/mp4'), url: '/media/2.mp4', thumbUrl: '/media/renditions/2/thumb-b.webp' },
       { ...media(3, 'new.mp4', 'video/mp4'), url: '/media/3.mp4', thumbUrl: null },
       { ...media(4, 'fresh.png', 'image/png'), thumbUrl: null },
@@ -67,15 +75,21 @@ describe('Media', () => {
       '/media/renditions/1/thumb-a.webp',
       '/media/renditions/2/thumb-b.webp',
       null, // a video before its poster exists: a tile with the play mark
-      '/media/4.jpg', // a photo before its thumbnail exists: the original, as before
+      null, // a photo before its thumbnail exists: a plain tile, never the (private) original
     ]);
     for (const img of container.querySelectorAll('[data-testid=media-card] img'))
       expect(img.getAttribute('loading')).toBe('lazy');
     await userEvent.click(screen.getByRole('button', { name: 'Preview beach.jpg' }));
     expect(within(screen.getByRole('dialog')).getByRole('img', { name: 'beach.jpg' })).toHaveAttribute(
       'src',
-      '/media/1.jpg',
+      '/media/renditions/1/full-a.webp',
     );
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close preview' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview fresh.png' }));
+    expect(within(await screen.findByRole('dialog')).getByRole('status')).toHaveTextContent(
+      'No preview yet: its renditions are not made',
+    );
+    expect(within(screen.getByRole('dialog')).queryByRole('img', { name: 'fresh.png' })).toBeNull();
   });
 
   it('the preview dialog plays a video and gives focus back to the card when closed', async () => {

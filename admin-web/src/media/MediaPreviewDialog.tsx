@@ -3,6 +3,7 @@ import { Button } from '@mui/material';
 import { formatBytes, formatDateTime, formatNumber } from '../lib/format';
 import type { AdminMedia } from '../api/types';
 import { PreviewDialog } from '../components/PreviewDialog';
+import { previewUrlOf } from '../components/MediaThumb';
 
 interface Props {
   media: AdminMedia | null;
@@ -10,11 +11,11 @@ interface Props {
   onDelete: (m: AdminMedia) => void;
 }
 
-/** The full image, or the video playing with controls, and every detail of the row. */
+/** The full-size rendition, or the playback video with controls, and every detail of the row. */
 export function MediaPreviewDialog({ media, onClose, onDelete }: Props) {
   return (
     <PreviewDialog
-      item={media && { url: media.url, mimeType: media.mimeType, name: media.originalName }}
+      item={media && { url: previewUrlOf(media), mimeType: media.mimeType, name: media.originalName }}
       detailsLabel="Media details"
       details={
         media

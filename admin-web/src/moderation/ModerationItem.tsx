@@ -137,7 +137,7 @@ export function ModerationItem({ item, selected, onToggle, decided, pending, ...
             '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
           }}
         >
-          <MediaThumb media={{ url: item.mediaUrl, mimeType: item.mimeType, thumbUrl: item.thumbUrl }} />
+          <MediaThumb media={{ mimeType: item.mimeType, thumbUrl: item.thumbUrl }} />
         </ButtonBase>
       )}
       <Box sx={{ minWidth: 0 }}>

@@ -46,7 +46,12 @@ const rows = [
     notes: ['this is my photo of my sister', 'rude'],
     hidden: true,
   }),
-  item(2, { mimeType: 'video/mp4', originalName: 'clip.mp4', mediaUrl: '/media/2.mp4' }),
+  item(2, {
+    mimeType: 'video/mp4',
+    originalName: 'clip.mp4',
+    mediaUrl: '/media/2.mp4',
+    playbackUrl: '/media/renditions/2/playback-a.mp4',
+  }),
   item(3, { reports: 1, uploaderId: 101, uploaderName: 'Uploader1' }),
 ];
 const list = (data = rows) => vi.fn(() => Promise.resolve({ data, total: data.length }));
@@ -85,6 +90,8 @@ describe('Moderation', () => {
     const video = within(dialog).getByLabelText('Video clip.mp4') as HTMLVideoElement;
     expect(video.tagName).toBe('VIDEO');
     expect(video).toHaveAttribute('controls');
+    // the playback rendition, never the original (an HEVC original plays sound over a black box)
+    expect(video).toHaveAttribute('src', '/media/renditions/2/playback-a.mp4');
     expect(within(dialog).getByRole('table', { name: 'Report details' })).toHaveTextContent('Spam 1');
     expect(within(dialog).getByRole('button', { name: 'Keep clip.mp4' })).toBeVisible();
   });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { REASON_LABELS } from '../lib/trust-texts';
 import { PreviewDialog } from '../components/PreviewDialog';
+import { previewUrlOf } from '../components/MediaThumb';
 import type { ModerationItem } from '../api/types';
 import { DecisionButtons, sortedReasons, statusLabel, type ItemActions } from './ModerationItem';
 
@@ -15,7 +16,7 @@ interface Props extends Omit<ItemActions, 'onPreview'> {
 export function ModerationPreviewDialog({ item, onClose, pending, ...actions }: Props) {
   return (
     <PreviewDialog
-      item={item && { url: item.mediaUrl, mimeType: item.mimeType, name: item.originalName }}
+      item={item && { url: previewUrlOf(item), mimeType: item.mimeType, name: item.originalName }}
       detailsLabel="Report details"
       details={item ? details(item) : []}
       actions={item?.status === 'open' && <DecisionButtons item={item} pending={pending} {...actions} />}

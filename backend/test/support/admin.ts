@@ -37,8 +37,10 @@ export interface SeededMedia {
 }
 
 /**
- * A media row with a stored object, as an upload leaves it (the upload route is not what these
- * tests are about). Votes and views are added with seedVote / seedView so the counters match.
+ * A media row with a stored object, as an upload leaves it once its renditions job has run (the
+ * upload route is not what these tests are about): 'ready', so it is offered to others (issue 26;
+ * it has no rendition files, so answers give it an empty `url`). Votes and views are added with
+ * seedVote / seedView so the counters match.
  */
 export async function seedStoredMedia(
   t: TestApp,
@@ -48,8 +50,8 @@ export async function seedStoredMedia(
   const storageKey = `test/${Math.random().toString(36).slice(2)}.bin`;
   await t.app.get(ObjectStorage).put(storageKey, Readable.from([body]), m.mimeType ?? 'image/jpeg');
   const [r] = await db(t).query(
-    `INSERT INTO media (user_id, storage_key, original_name, mime_type, size, uploaded_at)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    `INSERT INTO media (user_id, storage_key, original_name, mime_type, size, uploaded_at, renditions_state)
+     VALUES ($1, $2, $3, $4, $5, $6, 'ready') RETURNING id`,
     [
       m.userId,
       storageKey,

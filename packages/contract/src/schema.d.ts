@@ -1172,7 +1172,8 @@ export interface components {
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
-      url: string;
+      /** @description My Stats: a rendition (photo: fullUrl, video: playbackUrl), null while processing — never the original. The upload answer: the uploader's own original (served only to them and to admins) */
+      url: string | null;
       mimeType: string;
       originalName: string;
       /** @description bytes */
@@ -1185,6 +1186,11 @@ export interface components {
       notPercentage: number;
       /** @description Reports hid the item from the random pick until an operator decides */
       underReview: boolean;
+      /**
+       * @description pending: processing (shown by its placeholder, not offered to others); failed: could not be rendered
+       * @enum {string}
+       */
+      renditionsState: 'pending' | 'ready' | 'failed';
     };
     RateItemDto: {
       /** @description Display width in px (orientation applied) */
@@ -1204,6 +1210,7 @@ export interface components {
       /** @description Videos: moov-first, metadata-free MP4 (H.264/AAC ≤ 720p when transcoded) to play instead of `url` */
       playbackUrl: string | null;
       id: number;
+      /** @description The spec's media URL, which the full-size overlay opens: a rendition (photo: fullUrl, video: playbackUrl), never the original */
       url: string;
       mimeType: string;
       totalVotes: number;

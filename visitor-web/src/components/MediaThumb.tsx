@@ -1,24 +1,25 @@
 import { useState } from 'react';
-import { cardImage, placeholderUrl, type MediaRenditions } from '../lib/renditions';
+import { cardImage, isProcessing, placeholderUrl, type MediaRenditions } from '../lib/renditions';
 import { ImageIcon, PlayIcon, VideoIcon } from './icons';
 import { isVideo } from './MediaView';
 import './media-thumb.css';
 
 interface MediaThumbProps {
-  media: MediaRenditions & { url: string; mimeType: string };
+  media: MediaRenditions & { mimeType: string };
   className?: string;
 }
 
 /**
  * A grid card's picture: the server's thumbnail, loaded lazily over its placeholder. Never a
- * video file: a video shows its poster thumbnail with a play mark, or a plain tile with the mark
- * until the poster exists. A photo without a thumbnail yet shows its original, as before renditions.
+ * video file nor an original: a video shows its poster thumbnail with a play mark; an item whose
+ * renditions are still being made shows its placeholder with "Processing" (issue 26).
  */
 export function MediaThumb({ media, className }: MediaThumbProps) {
   const [failed, setFailed] = useState(false);
   const video = isVideo(media.mimeType);
   const src = cardImage(media);
   const placeholder = placeholderUrl(media.placeholder);
+  const processing = !src && isProcessing(media);
   if (failed) {
     return (
       <div
@@ -47,7 +48,11 @@ export function MediaThumb({ media, className }: MediaThumbProps) {
           onError={() => setFailed(true)}
         />
       ) : null}
-      {video ? (
+      {processing ? (
+        <span className="media-thumb__processing" role="status" data-testid="media-processing">
+          Processing…
+        </span>
+      ) : video ? (
         <span className="media-thumb__play" aria-hidden="true">
           <PlayIcon size={22} />
         </span>

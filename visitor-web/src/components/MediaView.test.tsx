@@ -22,4 +22,10 @@ describe('MediaView', () => {
     fireEvent.error(container.querySelector('video')!);
     expect(screen.getByText('Video unavailable')).toBeInTheDocument();
   });
+
+  it('shows an item still processing as "Processing…", loading nothing (never the original)', () => {
+    const { container } = render(<MediaView url={null} mimeType="image/jpeg" alt="Fresh" />);
+    expect(screen.getByTestId('media-processing')).toHaveTextContent('Processing…');
+    expect(container.querySelector('img, video')).toBeNull();
+  });
 });

@@ -7,7 +7,8 @@ export function isVideo(mimeType: string | null | undefined): boolean {
 }
 
 interface MediaViewProps {
-  url: string;
+  /** a rendition; null while the item is still processing (then a "Processing…" tile, never the original) */
+  url: string | null;
   mimeType: string;
   alt: string;
   /** Video: the still shown until it plays. */
@@ -41,6 +42,14 @@ export function MediaView({
     setFailed(true);
     onError?.();
   };
+  if (url === null) {
+    return (
+      <div className={`media-unavailable ${className ?? ''}`} role="status" data-testid="media-processing">
+        {video ? <VideoIcon size={28} /> : <ImageIcon size={28} />}
+        <span>Processing…</span>
+      </div>
+    );
+  }
   if (failed && fallback) {
     return (
       <div

@@ -4,14 +4,18 @@ import type { components } from '@vibe/contract/client';
 /**
  * The rendition fields the API adds to every media object (issue 19), as the generated contract
  * names them. All are null until the background job has made them (absent in the tests' smaller
- * objects): a screen then shows `url`.
+ * objects). Screens show renditions only, never the original (issue 26): an item without them is
+ * shown by its placeholder as "processing".
  */
 export type MediaRenditions = Partial<
   Pick<
     components['schemas']['RateItemDto'],
-    'width' | 'height' | 'placeholder' | 'thumbUrl' | 'previewUrl' | 'srcset' | 'playbackUrl'
+    'width' | 'height' | 'placeholder' | 'thumbUrl' | 'previewUrl' | 'srcset' | 'fullUrl' | 'playbackUrl'
   >
->;
+> & {
+  /** My Stats: 'pending' while the renditions are being made */
+  renditionsState?: components['schemas']['MediaStatDto']['renditionsState'];
+};
 
 /** The spec's fallback media dimensions (§9) while the real ones are unknown. */
 export const FALLBACK_ASPECT = 16 / 9;
@@ -40,8 +44,18 @@ export function placeholderUrl(placeholder: string | null | undefined): string |
   return url;
 }
 
-/** What a grid card shows: the thumbnail, or for a photo without one yet the original (never a video file). */
-export function cardImage(m: MediaRenditions & { url: string; mimeType: string }): string | null {
-  if (m.thumbUrl) return m.thumbUrl;
-  return m.mimeType.toLowerCase().startsWith('video/') ? null : m.url;
+/** What a grid card shows: the thumbnail; nothing (the placeholder) until it exists — never the original. */
+export function cardImage(m: MediaRenditions): string | null {
+  return m.thumbUrl ?? null;
 }
+
+/**
+ * What the full-size overlay and the detail view open: a photo's full-size rendition (≤ 2560 px,
+ * the preview for items made before it existed), a video's playback file. Never the original.
+ */
+export function fullSizeUrl(m: MediaRenditions & { mimeType: string }): string | null {
+  return m.mimeType.toLowerCase().startsWith('video/') ? (m.playbackUrl ?? null) : (m.fullUrl ?? m.previewUrl ?? null);
+}
+
+/** Its renditions are still being made: shown by its placeholder, with "Processing". */
+export const isProcessing = (m: MediaRenditions): boolean => m.renditionsState === 'pending';

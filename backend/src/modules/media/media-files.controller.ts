@@ -15,9 +15,11 @@ import { MediaService } from './media.service.js';
 
 /**
  * GET/HEAD /media/<key>: the stored original of a media row, or one of its renditions under
- * `renditions/<original key>/…` (conditional requests and ranges: serveObject). A hidden item
- * (reports, a banned owner) and its renditions go only to its uploader (session cookie) and to
- * admins (the portal's /media pass), never into a shared cache; to anyone else it does not exist.
+ * `renditions/<original key>/…` (conditional requests and ranges: serveObject). Originals are
+ * private (issue 26): kept for re-processing, the uploader's own download and admin export, they
+ * go only to their uploader (session cookie) and to admins (the portal's /media pass), never into
+ * a shared cache; to anyone else they do not exist (404). Screens show renditions only. A hidden
+ * item (reports, a banned owner) is private the same way, its renditions too.
  * Hits skip every limit (a page loads many images and range requests); misses (404s: someone
  * trying keys) spend the network's MEDIA_MISSES_PER_ADDRESS_PER_MINUTE, past which a miss is a
  * 429 with Retry-After (hits from that network are still served).
@@ -50,14 +52,15 @@ export class MediaFilesController {
       size: file.size,
       mimeType: file.mimeType,
       modified: media.uploadedAt,
-      private: media.hidden,
+      private: media.hidden || !file.rendition,
     });
   }
 
   private async find(storageKey: string, req: Request) {
     if (!isSafeKey(storageKey)) throw notFound('File not found');
     const found = await this.media.findServable(storageKey);
-    if (found.media.hidden && !(await this.maySeeHidden(req, found.media))) throw notFound('File not found');
+    const onlyOwnerAndAdmins = found.media.hidden || !found.file.rendition;
+    if (onlyOwnerAndAdmins && !(await this.mayFetchPrivate(req, found.media))) throw notFound('File not found');
     return found;
   }
 
@@ -74,7 +77,7 @@ export class MediaFilesController {
     ]);
   }
 
-  private async maySeeHidden(req: Request, media: Media): Promise<boolean> {
+  private async mayFetchPrivate(req: Request, media: Media): Promise<boolean> {
     if ((await this.visitors.userIdOf(req)) === media.userId) return true;
     return this.adminPass.holds(req);
   }

@@ -93,7 +93,7 @@ export class MediaController {
         signal: left.signal,
         uploadKey: idempotencyKey ?? null,
       });
-      return MediaStatDto.of(media, false);
+      return MediaStatDto.uploaded(media);
     } finally {
       res.off('close', onClose);
     }

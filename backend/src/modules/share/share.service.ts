@@ -41,8 +41,9 @@ export class ShareService {
     const link = await this.links.findByShareId(shareId);
     if (!link?.enabled) return { kind: 'unavailable' };
     const media = await this.media.findById(link.mediaId);
-    // hidden: reports past the threshold or a banned owner; a deleted item took its link with it
-    if (!media || media.hidden) return { kind: 'unavailable' };
+    // hidden: reports past the threshold or a banned owner; a deleted item took its link with it;
+    // not rendered yet: screens show renditions only, so nobody is offered it until they exist
+    if (!media || media.hidden || media.renditionsState !== 'ready') return { kind: 'unavailable' };
     return { kind: 'item', link, media };
   }
 

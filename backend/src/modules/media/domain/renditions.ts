@@ -2,7 +2,8 @@
  * Renditions: what screens show instead of the original (issue 19). A photo gets a grid
  * thumbnail and a display preview in WebP; a video gets a poster frame in the same two sizes and
  * a playback file that starts playing before it is all downloaded. They are made by a background
- * job after the upload; until then screens show the original, as before.
+ * job after the upload. Screens show renditions only, never the original (issue 26): until they
+ * exist the item is not offered to others, and its uploader sees it as processing.
  */
 
 /** Long edge of the grid thumbnail: a 142–305 CSS px card at DPR 2–3. */
@@ -154,3 +155,11 @@ export function deliveryOf(
     playbackUrl: playback ? urlOf(playback.key) : null,
   };
 }
+
+/**
+ * The picture or clip a screen opens for an item (the spec's `url`): a photo's full-size
+ * rendition (else its preview), a video's playback file. Never the original, which is private
+ * (issue 26). Null while the renditions are not made yet.
+ */
+export const displayUrlOf = (mimeType: string, d: Pick<MediaDelivery, 'fullUrl' | 'playbackUrl'>): string | null =>
+  mimeType.startsWith('video/') ? d.playbackUrl : d.fullUrl;

@@ -30,6 +30,7 @@ import { SqlFiles1764310000000 } from './1764310000000-sql-files.js';
 import { SchemaReleases1795897344321 } from './1795897344321-schema-releases.js';
 import { MediaRenditionsVersion1795897564214 } from './1795897564214-media-renditions-version.js';
 import { ShareLinks1795897866598 } from './1795897866598-share-links.js';
+import { PickRenderedOnly1795898100000 } from './1795898100000-pick-rendered-only.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   SchemaReleases1795897344321,
   MediaRenditionsVersion1795897564214,
   ShareLinks1795897866598,
+  PickRenderedOnly1795898100000,
 ];

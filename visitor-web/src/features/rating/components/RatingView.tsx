@@ -24,6 +24,7 @@ import { MediaOverlay } from './MediaOverlay';
 import { ResultsPanel } from './ResultsPanel';
 import { StageMedia } from './StageMedia';
 import { ReportButton, ReportDialog } from './ReportDialog';
+import { fullSizeUrl } from '../../../lib/renditions';
 import './rating-view.css';
 
 const RELOADED_KEY = 'hmv.reloadedFor';
@@ -262,7 +263,7 @@ export function RatingView({
         <MediaOverlay
           open={overlayOpen}
           onOpenChange={setOverlayOpen}
-          url={item.url}
+          url={fullSizeUrl(item) ?? item.url}
           mimeType={item.mimeType}
           returnFocusTo={mediaButton}
           onReport={() => {

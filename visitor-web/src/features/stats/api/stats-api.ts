@@ -8,11 +8,17 @@ import { listShares, SHARES_QUERY_KEY, updateShare } from '../../../lib/share-ap
 /** The hot count: sent by the server; from the rounded percentage for an older answer without it. */
 export const hotVotesOf = (m: MediaStat): number => m.hotVotes ?? hotVotesFromPercentage(m.hotPercentage, m.totalVotes);
 
+/** How often My Stats asks again while an item's renditions are being made (seconds, not minutes, after an upload). */
+export const PROCESSING_POLL_MS = 2000;
+
 export function useUserStats(userId: Id | undefined) {
   return useQuery({
     queryKey: queryKey('/api/users/{id}/stats', { path: { id: userId ?? '' } }),
     queryFn: () => api.get('/api/users/{id}/stats', { path: { id: userId! } }),
     enabled: userId !== undefined,
+    // an item still processing shows its placeholder: the page updates itself once it is ready
+    refetchInterval: (q) =>
+      q.state.data?.mediaStats.some((m) => m.renditionsState === 'pending') ? PROCESSING_POLL_MS : false,
   });
 }
 

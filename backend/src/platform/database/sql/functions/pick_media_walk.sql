@@ -2,7 +2,8 @@
 -- per-user lap over one fixed random order, so its cost depends neither on how much the user has
 -- voted nor on the planner's statistics.
 --
--- - media_pickable (random_key, id) holds only items that are not hidden; (random_key, id) is a
+-- - media_pickable (random_key, id) holds only pickable items: not hidden, renditions made (others
+--   see renditions only, never an original; issue 26); (random_key, id) is a
 --   total order even if two keys collide. pick_laps keeps each user's place in that order; the walk
 --   goes forward from it with one fixed plan (index order, a votes and a reports primary-key probe
 --   per candidate: an item the user reported counts as rated), wraps once, and saves the item it
@@ -15,7 +16,7 @@
 -- - Two requests of one user move the place compare-and-set: the later one walks on from where the
 --   first left it, so they get different items.
 --
--- The next item for p_user: not hidden, not own, not voted, not reported, not in p_exclude. NULL
+-- The next item for p_user: not hidden, rendered, not own, not voted, not reported, not in p_exclude. NULL
 -- when there is none; when the only unvoted items are excluded, one of those (the client is holding
 -- it, e.g. in its prefetch buffer: showing it again beats claiming everything is rated). The wrap
 -- is a local of this call (two halves: after the place, then up to it); the saved place moves only
@@ -58,7 +59,7 @@ BEGIN
       -- everything up to done_seq was rated: only items that became pickable since count
       newest := lap.done_seq;
       FOR r IN SELECT m.id, m.user_id, m.pick_seq FROM media m
-                WHERE NOT m.hidden AND m.pick_seq > lap.done_seq ORDER BY m.pick_seq LOOP
+                WHERE NOT m.hidden AND m.renditions_state = 'ready' AND m.pick_seq > lap.done_seq ORDER BY m.pick_seq LOOP
         IF r.user_id = p_user OR EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = r.id)
            OR EXISTS (SELECT 1 FROM reports rp WHERE rp.user_id = p_user AND rp.media_id = r.id) THEN
           -- rated: done_seq may pass it, unless an unrated (excluded) item lies before it
@@ -77,7 +78,7 @@ BEGIN
     END IF;
 
     -- read before the walk: every item with pick_seq <= newest is committed, so the walk sees it
-    SELECT coalesce(max(m.pick_seq), 0) INTO newest FROM media m WHERE NOT m.hidden;
+    SELECT coalesce(max(m.pick_seq), 0) INTO newest FROM media m WHERE NOT m.hidden AND m.renditions_state = 'ready';
     fallback := NULL;
     picked := NULL;
     FOR half IN 1..2 LOOP
@@ -94,7 +95,7 @@ BEGIN
          ORDER BY s.lo_key DESC, s.lo_id DESC LIMIT 1;
         IF FOUND AND (sk.hi_key, sk.hi_id) > (ck, ci) THEN
           IF sk.seq < newest AND EXISTS (
-               SELECT 1 FROM media m WHERE NOT m.hidden AND m.pick_seq > sk.seq
+               SELECT 1 FROM media m WHERE NOT m.hidden AND m.renditions_state = 'ready' AND m.pick_seq > sk.seq
                   AND (m.random_key, m.id) > (sk.lo_key, sk.lo_id) AND (m.random_key, m.id) <= (sk.hi_key, sk.hi_id)) THEN
             -- something newer lies in it: walk it instead
             DELETE FROM pick_skips WHERE user_id = p_user AND lo_key = sk.lo_key AND lo_id = sk.lo_id;
@@ -110,7 +111,7 @@ BEGIN
         -- the first unrated item among the next 64 of the order
         SELECT w.id, w.random_key, w.n INTO r FROM (
           SELECT m.id, m.random_key, m.user_id, row_number() OVER () AS n FROM media m
-           WHERE NOT m.hidden AND (m.random_key, m.id) > (ck, ci) AND (m.random_key, m.id) <= (ek, ei)
+           WHERE NOT m.hidden AND m.renditions_state = 'ready' AND (m.random_key, m.id) > (ck, ci) AND (m.random_key, m.id) <= (ek, ei)
            ORDER BY m.random_key, m.id LIMIT 64) w
          WHERE w.user_id <> p_user
            AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = p_user AND v.media_id = w.id)
@@ -119,7 +120,7 @@ BEGIN
         IF NOT FOUND THEN
           -- 64 rated items in a row: the streak goes on after them
           SELECT m.random_key, m.id INTO p FROM media m
-           WHERE NOT m.hidden AND (m.random_key, m.id) > (ck, ci) AND (m.random_key, m.id) <= (ek, ei)
+           WHERE NOT m.hidden AND m.renditions_state = 'ready' AND (m.random_key, m.id) > (ck, ci) AND (m.random_key, m.id) <= (ek, ei)
            ORDER BY m.random_key, m.id OFFSET 63 LIMIT 1;
           IF NOT FOUND THEN
             ck := ek; ci := ei; -- rated up to the end of this half
@@ -133,7 +134,7 @@ BEGIN
         IF walked >= 8 OR jumps >= 2 THEN
           -- the streak ends at the item before r
           SELECT m.random_key, m.id INTO p FROM media m
-           WHERE NOT m.hidden AND (m.random_key, m.id) < (r.random_key, r.id)
+           WHERE NOT m.hidden AND m.renditions_state = 'ready' AND (m.random_key, m.id) < (r.random_key, r.id)
            ORDER BY m.random_key DESC, m.id DESC LIMIT 1;
           IF FOUND AND (p.random_key, p.id) > (lk, li) THEN
             PERFORM pick_skip_save(p_user, lk, li, p.random_key, p.id, newest);
