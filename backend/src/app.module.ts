@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { AppConfig } from './config/env.js';
+import { BackupsModule } from './modules/backups/backups.module.js';
 import { AdsModule } from './modules/ads/ads.module.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
@@ -63,6 +64,7 @@ export class AppModule {
         PopulationModule,
         BucketModule,
         MaintenanceModule,
+        BackupsModule,
         StatsModule,
         ModerationModule,
         ShareModule,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig, loadConfigOrExit } from './config/env.js';
+import { BackupsModule } from './modules/backups/backups.module.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { MediaModule } from './modules/media/media.module.js';
@@ -35,6 +36,8 @@ export class WorkerModule {
         PopulationModule,
         // the hourly orphan sweep runs where jobs run (once per deployment, see OrphanSweep)
         MediaModule,
+        // the scheduled database backups run where jobs run (once per deployment, see BackupSchedule)
+        BackupsModule,
         // magic-link mail waits in the database: the worker sends it when the API does not run jobs
         MailModule.register(config),
         SessionModule,

@@ -97,6 +97,15 @@ const SETTINGS = {
     secretAccessKey: str('S3_SECRET_ACCESS_KEY'),
   }),
 
+  // ---- database backups (modules/backups)
+  /** Hours between the deployment's automatic database backups; 0 switches them off. */
+  backupEveryHours: int('BACKUP_EVERY_HOURS', 24, 0, 8760),
+  /** How many backups are kept (the newest); older ones are removed after each new one. */
+  backupKeep: int('BACKUP_KEEP', 7, 1, 1000),
+  backupDir: custom('BACKUP_DIR', (raw, ctx) =>
+    path.resolve(raw ?? path.join(ctx.raw('DATA_DIR') ?? './data', 'backups')),
+  ),
+
   // ---- jobs (platform/jobs)
   redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
   runJobs: bool('RUN_JOBS', true),

@@ -59,6 +59,21 @@ export class PGlitePool extends EventEmitter {
     return this.db;
   }
 
+  /**
+   * A gzipped tarball of the data dir (PGlite's `dumpDataDir`), taken while holding the session:
+   * no statement or open transaction of the app runs meanwhile, so it is a consistent copy of a
+   * database that keeps serving (requests wait for the dump, as for any transaction).
+   */
+  async snapshot(): Promise<Uint8Array> {
+    await this.acquire();
+    try {
+      const dump = await (await this.db).dumpDataDir('gzip');
+      return new Uint8Array(await dump.arrayBuffer());
+    } finally {
+      this.releaseLock();
+    }
+  }
+
   connect(callback?: (err: Error | null, client?: PGliteClient, release?: () => void) => void): Promise<PGliteClient> {
     const promise = this.acquire().then(async () => {
       const client = new PGliteClient(await this.db, () => this.releaseLock());

@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { BackupSchedule } from '../src/modules/backups/backup-schedule.js';
+import { DatabaseBackups } from '../src/modules/backups/database-backups.js';
+import { pngImage } from './fixtures/media-fixtures.js';
+import { asAdmin, seedStoredMedia, seedVote, tableCounts } from './support/admin.js';
+import { eventually, waitForJob } from './support/jobs.js';
+import { createTestDatabase, dbKind, startTestApp, type TestApp } from './support/test-app.js';
+import { newVisitor } from './support/visitor.js';
+
+const TABLES = ['users', 'media', 'votes', 'views', 'ad_configs', 'idle_redirect_configs', 'back_button_configs'];
+
+/** Row counts of a restored backup, through a client of its own (PGlite in memory, or pg). */
+async function restoredCounts(t: TestApp, file: string): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  if (!t.config.databaseUrl) {
+    const restored = await PGlite.create({ loadDataDir: new Blob([await readFile(file)]) });
+    try {
+      for (const table of TABLES)
+        out[table] = (await restored.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+    } finally {
+      await restored.close();
+    }
+    return out;
+  }
+  const target = await createTestDatabase('vibe_restore');
+  try {
+    const r = spawnSync('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', target.url, file], {
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const c = new pg.Client({ connectionString: target.url });
+    await c.connect();
+    try {
+      for (const table of TABLES) out[table] = (await c.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+    } finally {
+      await c.end();
+    }
+  } finally {
+    await target.drop();
+  }
+  return out;
+}
+
+/** Issue 28 item 2: scheduled database backups in both run modes, the newest BACKUP_KEEP kept. */
+describe(`scheduled database backups (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('a process that runs jobs queues a backup-database job at start when none ran this period, once per period', async () => {
+    const backups = t.app.get(DatabaseBackups);
+    const [b] = await eventually(async () => {
+      const list = await backups.list();
+      return list.length ? list : null;
+    }, 'the first scheduled backup');
+    expect(b!.name).toMatch(dbKind === 'pglite' ? /^vibe-db-.*Z\.tar\.gz$/ : /^vibe-db-.*Z\.dump$/);
+    expect(b!.bytes).toBeGreaterThan(1000);
+    expect(t.config.backupDir).toBe(path.join(t.config.dataDir, 'backups'));
+    const jobs = await asAdmin(t).get('/api/admin/jobs').expect(200);
+    const job = (jobs.body as { name: string; id: string }[]).find((j) => j.name === 'backup-database');
+    const done = await waitForJob(t, job!.id);
+    expect(done.state).toBe('completed');
+    expect((done.result as { backup: { name: string } }).backup.name).toBe(b!.name);
+    // the period is claimed: nobody queues another until BACKUP_EVERY_HOURS have passed
+    expect(await t.app.get(BackupSchedule).backUpIfDue()).toBeNull();
+  });
+
+  it('is taken while the app serves, and a restore of it has the counts of when it was taken', async () => {
+    const owner = await newVisitor(t);
+    const m = await seedStoredMedia(t, { userId: owner.id, body: await pngImage() });
+    await seedVote(t, owner.id, m.id, true);
+    const before = await tableCounts(t);
+    const [taken] = await Promise.all([
+      t.app.get(DatabaseBackups).backUp(new Date('2030-01-01T00:00:00.000Z')),
+      // a request while the dump runs is answered (it waits for the snapshot on PGlite, as for a transaction)
+      owner.agent.get('/api/session').expect((r) => expect(r.status).toBeLessThan(500)),
+    ]);
+    // data changed after the backup is not in it
+    await seedVote(t, (await newVisitor(t)).id, m.id, false);
+    expect(await restoredCounts(t, path.join(t.config.backupDir, taken.backup.name))).toEqual(before);
+  });
+
+  it('keeps the newest BACKUP_KEEP; a partial file (a backup cut off by a crash) is never one of them', async () => {
+    const backups = t.app.get(DatabaseBackups);
+    await writeFile(path.join(t.config.backupDir, '.vibe-db-2031-01-01T00-00-00-000Z.dump.999.partial'), 'half');
+    await backups.backUp(new Date('2031-01-01T00:00:00.000Z'));
+    const third = await backups.backUp(new Date('2032-01-01T00:00:00.000Z'));
+    expect(third.removed).toHaveLength(1);
+    const kept = (await backups.list()).map((b) => b.takenAt);
+    expect(kept).toEqual(['2032-01-01T00:00:00.000Z', '2031-01-01T00:00:00.000Z']);
+    const files = (await readdir(t.config.backupDir)).filter((n) => !n.endsWith('.partial'));
+    expect(files).toHaveLength(2);
+  });
+});
