@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { Body, Controller, HttpCode, Module, Post, Req } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -22,7 +23,15 @@ const port = Number(process.env.PORT);
 
 async function vote(cookie: string | undefined, body: { mediaId: number; isHot: boolean }): Promise<unknown> {
   const sessionId = /vibe_session=([A-Za-z0-9]+)/.exec(cookie ?? '')?.[1];
-  const user = await pool.query<{ id: number }>({ name: 'session', text: USER_BY_SESSION_SQL, values: [sessionId] });
+  const user = await pool.query<{ id: number }>({
+    name: 'session',
+    text: USER_BY_SESSION_SQL,
+    values: [
+      createHash('sha256')
+        .update(sessionId ?? '')
+        .digest('hex'),
+    ],
+  });
   const cast = await pool.query({
     name: 'vote',
     text: CAST_VOTE_SQL,

@@ -78,7 +78,8 @@ export async function seed(pool: pg.Pool, options: SeedOptions): Promise<SeedInf
            INSERT INTO users (session_id, username, is_seeded, created_at)
            SELECT $1::text || lpad(g::text, $2::int, '0'), $1::text || g, true, now() - interval '60 days'
            FROM generate_series(1, $3::int) g
-           RETURNING id)
+           RETURNING id, session_id),
+         sess AS (INSERT INTO sessions (user_id, token_hash) SELECT id, encode(sha256(convert_to(session_id, 'UTF8')), 'hex') FROM ins)
          SELECT min(id) AS first, max(id) AS last, count(*)::int AS n FROM ins`,
         [prefix, pad, count],
       );
@@ -89,7 +90,10 @@ export async function seed(pool: pg.Pool, options: SeedOptions): Promise<SeedInf
     const namedUser = async (username: string): Promise<BenchUser> => {
       const sessionId = newSessionId();
       const { rows } = await client.query<{ id: number }>(
-        `INSERT INTO users (session_id, username, created_at) VALUES ($1, $2, now() - interval '30 days') RETURNING id`,
+        `WITH ins AS (
+           INSERT INTO users (session_id, username, created_at) VALUES ($1, $2, now() - interval '30 days') RETURNING id, session_id),
+         sess AS (INSERT INTO sessions (user_id, token_hash) SELECT id, encode(sha256(convert_to(session_id, 'UTF8')), 'hex') FROM ins)
+         SELECT id FROM ins`,
         [sessionId, username],
       );
       return { id: rows[0]!.id, sessionId, cookie: `vibe_session=${sessionId}`, username };

@@ -25,7 +25,8 @@ async function pgbenchVotes(ctx: BenchContext): Promise<PgbenchResult | string> 
     `WITH ins AS (
        INSERT INTO users (session_id, username, is_seeded, created_at)
        SELECT ${PGBENCH_SESSION('g')}, 'pgbench' || g, true, now() FROM generate_series(0, $1::int - 1) g
-       RETURNING id)
+       RETURNING id, session_id),
+     sess AS (INSERT INTO sessions (user_id, token_hash) SELECT id, encode(sha256(convert_to(session_id, 'UTF8')), 'hex') FROM ins)
      SELECT min(id) AS first, count(*)::int AS n FROM ins`,
     [PGBENCH_USERS],
   );
@@ -36,7 +37,10 @@ async function pgbenchVotes(ctx: BenchContext): Promise<PgbenchResult | string> 
     `\\set uid ${first} + :g`,
     `\\set mid random(${m0}, ${m1})`,
     `\\set hot random(0, 1)`,
-    withVariables(USER_BY_SESSION_SQL.replace('$1', PGBENCH_SESSION(':g')), []),
+    withVariables(
+      USER_BY_SESSION_SQL.replace('$1', `encode(sha256(convert_to(${PGBENCH_SESSION(':g')}, 'UTF8')), 'hex')`),
+      [],
+    ),
     withVariables(CAST_VOTE_SQL, ['uid', 'mid', 'hot']),
     '',
   ].join('\n');
@@ -54,10 +58,13 @@ async function pgbenchVotes(ctx: BenchContext): Promise<PgbenchResult | string> 
 /** New voters with sessions, for one wrk run (no pair of theirs voted yet). */
 async function newVoters(app: BenchApp, tag: string, n = 200): Promise<WrkVoter[]> {
   const { rows } = await app.db.query<{ id: number; session_id: string }>(
-    `INSERT INTO users (session_id, username, is_seeded, created_at)
-     SELECT substr(md5(random()::text || g), 1, 32), $1 || '-' || g || '-' || substr(md5(random()::text), 1, 8), true, now()
-       FROM generate_series(1, $2::int) g
-     RETURNING id, session_id`,
+    `WITH ins AS (
+       INSERT INTO users (session_id, username, is_seeded, created_at)
+       SELECT substr(md5(random()::text || g), 1, 32), $1 || '-' || g || '-' || substr(md5(random()::text), 1, 8), true, now()
+         FROM generate_series(1, $2::int) g
+       RETURNING id, session_id),
+     sess AS (INSERT INTO sessions (user_id, token_hash) SELECT id, encode(sha256(convert_to(session_id, 'UTF8')), 'hex') FROM ins)
+     SELECT id, session_id FROM ins`,
     [tag, n],
   );
   return rows.map((r) => ({ id: r.id, sessionId: r.session_id }));

@@ -44,9 +44,12 @@ function votes(ctx: BenchContext, p: Pattern, name: string): MeasureSpec {
 
 async function freshVoters(ctx: BenchContext, count: number): Promise<BenchUser[]> {
   const { rows } = await ctx.db.query<{ id: number; session_id: string; username: string }>(
-    `INSERT INTO users (session_id, username)
-     SELECT 'benchCounterVoter' || lpad(g::text, 15, '0'), 'BenchCounterVoter' || g FROM generate_series(1, $1::int) g
-     RETURNING id, session_id, username`,
+    `WITH ins AS (
+       INSERT INTO users (session_id, username)
+       SELECT 'benchCounterVoter' || lpad(g::text, 15, '0'), 'BenchCounterVoter' || g FROM generate_series(1, $1::int) g
+       RETURNING id, session_id, username),
+     sess AS (INSERT INTO sessions (user_id, token_hash) SELECT id, encode(sha256(convert_to(session_id, 'UTF8')), 'hex') FROM ins)
+     SELECT id, session_id, username FROM ins`,
     [count],
   );
   return rows.map((r) => ({

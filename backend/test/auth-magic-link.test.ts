@@ -107,12 +107,14 @@ describe(`magic links over SMTP (${dbKind})`, () => {
     expect(smtp.inbox.length).toBe(before + 1);
     expect(mail.to).toEqual(['known@example.com']);
 
-    // a new browser follows the login link and becomes the owner
+    // a new browser follows the login link and becomes the owner, with a session of its own
     const browser = request.agent(t.server);
     const done = await confirm(browser, tokenOf(linkIn(mail.raw)));
     expect(done.headers.location).toBe('/?verified=true');
     const me = await browser.post('/api/session/adopt').expect(200);
-    expect(me.body).toMatchObject({ id: owner.id, sessionId: saved, emailVerified: true });
+    expect(me.body).toMatchObject({ id: owner.id, emailVerified: true });
+    expect(me.body.sessionId).not.toBe(saved);
+    expect((await owner.agent.get('/api/session').expect(200)).body.id).toBe(owner.id);
   });
 
   it('answers login-existing without waiting for the mail server; the mail still arrives', async () => {

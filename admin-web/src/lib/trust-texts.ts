@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'media.bulk_delete': 'Media bulk deleted',
   'user.ban': 'User banned',
   'user.unban': 'User unbanned',
+  'user.sign-out': 'User signed out everywhere',
   'moderation.keep': 'Reports dismissed (kept)',
   'moderation.delete': 'Reported media deleted',
   'db.reset': 'Database reset',

@@ -6,6 +6,7 @@ import { TRUST_TEXTS } from '../lib/trust-texts';
 import type { AdminUser } from '../api/types';
 import { httpError, renderAdmin } from '../test/render';
 import UserList from './UserList';
+import { SIGN_OUT_TEXTS } from './SignOutEverywhere';
 
 const user = (id: number, over: Partial<AdminUser> = {}): AdminUser => ({
   id,
@@ -174,5 +175,20 @@ describe('Users: bans (issue 12)', () => {
     );
     await waitFor(() => expect(unbanUsers).toHaveBeenCalledTimes(1));
     expect(unbanUsers).toHaveBeenCalledWith([2]);
+  });
+});
+
+describe('Users: sign out everywhere (issue 27)', () => {
+  it('ends every session of a user after a confirmation and says how many', async () => {
+    const getList = vi.fn(() => Promise.resolve({ data: [user(1), user(2)], total: 2 }));
+    const totals = () => Promise.resolve({ totalUsers: 2, activeUsers: 2, savedAccounts: 1 });
+    const signOutUser = vi.fn(() => Promise.resolve({ ended: 3 }));
+    renderAdmin(<UserList />, { dataProvider: { getList, getUserTotals: totals, signOutUser } });
+    await userEvent.click(await screen.findByRole('button', { name: `${SIGN_OUT_TEXTS.title}: User1` }));
+    const dialog = screen.getByRole('dialog', { name: SIGN_OUT_TEXTS.title });
+    expect(dialog).toHaveTextContent(SIGN_OUT_TEXTS.body('User1'));
+    await userEvent.click(within(dialog).getByRole('button', { name: SIGN_OUT_TEXTS.button }));
+    await waitFor(() => expect(signOutUser).toHaveBeenCalledWith(1));
+    expect(await screen.findByText(SIGN_OUT_TEXTS.done(3))).toBeVisible();
   });
 });

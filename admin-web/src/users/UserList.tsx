@@ -18,6 +18,7 @@ import { useListLoadError } from '../lib/useListLoadError';
 import type { AdminUser } from '../api/types';
 import { BannedCell, BanToggle, BulkBanButtons } from './BanActions';
 import { LocationField } from './LocationField';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import { UserTotals } from './UserTotals';
 
 const filters = [
@@ -107,6 +108,7 @@ export default function UserList() {
                 <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
                   <BannedCell />
                   <BanToggle />
+                  <SignOutEverywhere />
                 </Box>
               </>
             }
@@ -134,6 +136,7 @@ export default function UserList() {
             </DataTable.Col>
             <DataTable.Col label="Actions" disableSort>
               <BanToggle />
+              <SignOutEverywhere />
             </DataTable.Col>
           </DataTable>
         )}

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -40,7 +40,8 @@ export default async function setup(): Promise<() => Promise<void>> {
       await admin(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     };
   }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'vibe-test-snapshot-'));
+  await removeAbandonedSnapshots();
+  const dir = await mkdtemp(path.join(os.tmpdir(), `vibe-test-snapshot-${process.pid}-`));
   const ds = await openDataSource(dataSourceOptions({ dataDir: dir, embeddedDbFsync: false } as AppConfig), quiet);
   // closed cleanly (a shutdown checkpoint), so a copy opens without recovery
   await ds.destroy();
@@ -67,6 +68,14 @@ async function dropAbandonedTemplates(server: string): Promise<void> {
   for (const { datname } of rows as Array<{ datname: string }>) {
     const pid = Number(datname.split('_')[2]);
     if (Number.isInteger(pid) && !alive(pid)) await admin(server, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  }
+}
+
+/** Snapshots of runs that were killed before their teardown (40 MB each; their process is gone). */
+async function removeAbandonedSnapshots(): Promise<void> {
+  for (const name of await readdir(os.tmpdir()).catch(() => [] as string[])) {
+    const pid = Number(/^vibe-test-snapshot-(\d+)-/.exec(name)?.[1]);
+    if (pid && !alive(pid)) await rm(path.join(os.tmpdir(), name), { recursive: true, force: true });
   }
 }
 

@@ -160,6 +160,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/session/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SessionController_logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/send-magic-link': {
     parameters: {
       query?: never;
@@ -640,6 +656,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/users/{id}/sign-out': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['UsersAdminController_signOut'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/users/check-username/{name}': {
     parameters: {
       query?: never;
@@ -670,6 +702,54 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['ProfileController_update'];
+    trace?: never;
+  };
+  '/api/session/devices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DevicesController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/session/devices/sign-out-others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['DevicesController_signOutOthers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/session/devices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['DevicesController_signOut'];
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/export-votes': {
@@ -1479,6 +1559,10 @@ export interface components {
       /** @description the vote population's fake users */
       seededUsers: number;
     };
+    SignedOutDto: {
+      /** @description how many sessions ended */
+      ended: number;
+    };
     UsernameAvailabilityDto: {
       /** @description case-insensitive; your own name counts as available */
       available: boolean;
@@ -1486,6 +1570,20 @@ export interface components {
     UpdateProfileDto: {
       username?: string;
       email?: string;
+    };
+    DeviceDto: {
+      id: number;
+      /** @example Firefox */
+      browser: string;
+      /** @example Windows */
+      system: string;
+      /** @description the network the session started from */
+      network: string | null;
+      createdAt: string;
+      /** @description updated at most once a minute */
+      lastSeenAt: string;
+      /** @description the session of this request's own cookie */
+      current: boolean;
     };
     PopulationPlanDto: {
       /** @description media that exist now: each gets 10-50 votes */
@@ -2266,6 +2364,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['SessionDto'];
         };
+      };
+    };
+  };
+  SessionController_logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cookie's session ended; the cookie is cleared */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -3368,6 +3484,42 @@ export interface operations {
       };
     };
   };
+  UsersAdminController_signOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 404 when there is no such user */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignedOutDto'];
+        };
+      };
+      /** @description Missing or wrong admin credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many failed admin logins from this IP or for this account */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   ProfileController_checkUsername: {
     parameters: {
       query?: never;
@@ -3410,6 +3562,65 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ProfileDto'];
         };
+      };
+    };
+  };
+  DevicesController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description most recently seen first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceDto'][];
+        };
+      };
+    };
+  };
+  DevicesController_signOutOthers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignedOutDto'];
+        };
+      };
+    };
+  };
+  DevicesController_signOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 404 when the account has no such session */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -72,7 +72,7 @@ interface SessionContextValue {
   loggedOut: boolean;
   retry: () => void;
   setUser: (s: Session) => void;
-  logout: () => void;
+  logout: () => void | Promise<void>;
   loginAsNewUser: () => Promise<void>;
 }
 
@@ -111,7 +111,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const logout = useCallback(() => {
+  const logout = useCallback(async () => {
+    // the server ends this browser's session first, so its cookie opens nothing afterwards;
+    // offline or failing, the spec's client steps still follow
+    await api.post('/api/session/logout').catch(() => undefined);
     clearStoredSession();
     setLoggedOut(true);
     window.location.reload();

@@ -5,11 +5,12 @@ import { ProfileCard } from '../features/profile/components/ProfileCard';
 import { UpdateInfoForm } from '../features/profile/components/UpdateInfoForm';
 import { LocationCard } from '../features/profile/components/LocationCard';
 import { SessionInfoCard } from '../features/profile/components/SessionInfoCard';
+import { DevicesCard } from '../features/profile/components/DevicesCard';
 import { SaveAccountCard } from '../features/account/components/SaveAccountCard';
 import './profile-page.css';
 
 export default function ProfilePage() {
-  const { user, setUser } = useSession();
+  const { user, setUser, logout } = useSession();
   return (
     <div className="page">
       <PageHeader title="Edit Profile">Your name, your location and how to keep this account.</PageHeader>
@@ -27,6 +28,7 @@ export default function ProfilePage() {
           <div className="profile-grid__col">
             <SaveAccountCard user={user} />
             <SessionInfoCard user={user} />
+            <DevicesCard onLogout={() => void logout()} />
           </div>
         </div>
       )}

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/env.js';
 import { clientIp } from '../../platform/http/client-ip.js';
 import { AuthService } from './auth.service.js';
+import { deviceOf } from './identity/device-of.js';
 import { MAGIC_LINK_PAGE_CSP, magicLinkPage } from './magic-link-page.js';
 import type { User } from '../users/domain/user.js';
 import { LoginExistingDto, MessageDto, SendMagicLinkDto } from './dto/auth.dto.js';
@@ -30,7 +31,7 @@ export class AuthController {
     @Body() body: SendMagicLinkDto,
     @Req() req: Request,
   ): Promise<MessageDto> {
-    this.auth.assertOwnSession(user, body.sessionId);
+    this.auth.assertOwnSession(this.cookies.read(req), body.sessionId);
     await this.auth.sendMagicLink(user, body.email, clientIp(req));
     return { message: 'Magic link sent. Check your email for a secure login link.' };
   }
@@ -84,13 +85,17 @@ export class AuthController {
   }
 
   @Post('magic-link')
-  async confirm(@Body('token') token: unknown, @Res() res: Response): Promise<void> {
-    const outcome = await this.auth.redeem(typeof token === 'string' ? token : '');
+  async confirm(@Body('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const outcome = await this.auth.redeem(typeof token === 'string' ? token : '', {
+      sessionId: this.cookies.read(req),
+      device: deviceOf(req),
+    });
     if ('error' in outcome) {
       res.redirect(303, `/?error=${outcome.error}`);
       return;
     }
-    this.cookies.set(res, outcome.user.sessionId);
+    // a new session for this browser: every device signed in by a link holds its own credential
+    this.cookies.set(res, outcome.sessionId);
     // the visitor app adopts the session on /?verified=true against this nonce, once
     this.cookies.setHandoff(res, outcome.handoff);
     res.redirect(303, '/?verified=true');

@@ -10,6 +10,7 @@ import {
   MagicLinkRepository,
   type MagicLinkToken,
   type QueuedLinkMail,
+  type RedeemEffect,
 } from './magic-link.repository.js';
 import { FakeUsers } from '../users/testing/fake-users.js';
 
@@ -71,17 +72,16 @@ class FakeLinks extends MagicLinkRepository {
   async findByHash(h: string) {
     return this.tokens.find((t) => t.tokenHash === h) ?? null;
   }
-  async redeem(token: MagicLinkToken, effect: { newSessionId: string; handoffHash: string }) {
+  async redeem(token: MagicLinkToken, effect: RedeemEffect) {
     const t = this.tokens.find((x) => x.id === token.id)!;
     if (t.usedAt) return 'already-used' as const;
     t.usedAt = new Date();
     t.handoffHash = effect.handoffHash;
-    if (t.purpose === 'verify')
-      Object.assign((await this.users.findById(t.userId))!, {
-        email: t.email,
-        emailVerified: true,
-        sessionId: effect.newSessionId,
-      });
+    if (t.purpose === 'verify') {
+      Object.assign((await this.users.findById(t.userId))!, { email: t.email, emailVerified: true });
+      await this.users.endSessions(t.userId, null);
+    }
+    this.users.addSession(t.userId, effect.newSessionId, effect.device);
     return 'redeemed' as const;
   }
   async takeHandoff(handoffHash: string, maxAgeMs: number) {
@@ -108,6 +108,7 @@ class FakeLinks extends MagicLinkRepository {
 }
 
 const config = { publicUrl: 'http://vibe.test', runJobs: false } as AppConfig;
+const browser = { sessionId: null, device: { userAgent: null, network: '1.2.3.4' } };
 const tokenFrom = (m: MailMessage) => m.text.match(/token=([A-Za-z0-9_-]+)/)![1]!;
 
 describe('AuthService and the magic-link sender', () => {
@@ -141,10 +142,10 @@ describe('AuthService and the magic-link sender', () => {
     expect(links.tokens[0]!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(links.tokens)).not.toContain(token);
     expect(links.outbox).toEqual([]); // the raw token left with the mail
-    expect(await auth.redeem(token)).toMatchObject({
+    expect(await auth.redeem(token, browser)).toMatchObject({
       user: { id: u.id, emailVerified: true, email: 'me@example.com' },
     });
-    expect(await auth.redeem(token)).toEqual({ error: 'invalid-token' });
+    expect(await auth.redeem(token, browser)).toEqual({ error: 'invalid-token' });
   });
 
   it('expires links after 15 minutes', async () => {
@@ -154,7 +155,7 @@ describe('AuthService and the magic-link sender', () => {
       await auth.sendMagicLink(u, 'me@example.com', '1.2.3.4');
       await sender.drain();
       vi.advanceTimersByTime(15 * 60 * 1000 + 1);
-      expect(await auth.redeem(tokenFrom(mailer.sent[0]!))).toEqual({ error: 'expired-token' });
+      expect(await auth.redeem(tokenFrom(mailer.sent[0]!), browser)).toEqual({ error: 'expired-token' });
     } finally {
       vi.useRealTimers();
     }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, forbidden, unauthenticated } from '../../platform/domain-error.js';
+import type { DeviceInfo } from '../users/domain/device.js';
 import type { User } from '../users/domain/user.js';
 import { MagicLinkSender } from './magic-link-sender.js';
 import { MagicLinkRepository, type MagicLinkPurpose, type MagicLinkToken } from './magic-link.repository.js';
@@ -65,30 +66,36 @@ export class AuthService {
    * Spends a token; answers the user to sign in as with the one-shot hand-off nonce the visitor
    * app adopts the session with, or the landing error code. Verifying rotates the session id.
    */
-  async redeem(token: string): Promise<{ user: User; handoff: string } | { error: LandingError }> {
+  async redeem(
+    token: string,
+    browser: { sessionId: string | null; device: DeviceInfo },
+  ): Promise<{ user: User; sessionId: string; handoff: string } | { error: LandingError }> {
     const found = await this.check(token);
     if ('error' in found) return found;
     const handoff = randomBytes(32).toString('base64url');
+    const sessionId = newSessionId();
     const outcome = await this.links.redeem(found.link, {
-      newSessionId: newSessionId(),
+      newSessionId: sessionId,
+      replacesSessionId: browser.sessionId,
+      device: browser.device,
       handoffHash: hashToken(handoff),
     });
     if (outcome === 'already-used') return { error: 'invalid-token' };
     if (outcome === 'email-taken') return { error: 'verification-failed' };
-    return { user: (await this.users.findById(found.user.id)) ?? found.user, handoff };
+    return { user: (await this.users.findById(found.user.id)) ?? found.user, sessionId, handoff };
   }
 
   /**
    * The session a browser may adopt: only the one a magic link confirmed in this browser moments
    * ago (its hand-off nonce, spent here), and only while the cookie still names that user.
    */
-  async adopt(sessionId: string | null, handoff: string | null): Promise<User> {
+  async adopt(sessionId: string | null, handoff: string | null): Promise<{ user: User; sessionId: string }> {
     const refused = () => unauthenticated('Nothing to adopt: open the magic link from your e-mail again');
     if (!sessionId || !handoff || !/^[A-Za-z0-9_-]{43}$/.test(handoff)) throw refused();
     const userId = await this.links.takeHandoff(hashToken(handoff), HANDOFF_MAX_AGE_MS);
     const user = userId === null ? null : await this.users.findBySessionId(sessionId);
     if (!user || user.id !== userId) throw refused();
-    return user;
+    return { user, sessionId: sessionId! };
   }
 
   /** What a token would do, without spending it (the landing page names the account). */
@@ -124,7 +131,8 @@ export class AuthService {
     this.sender.kick();
   }
 
-  assertOwnSession(user: User, sessionId: string | undefined): void {
-    if (sessionId !== undefined && sessionId !== user.sessionId) throw forbidden();
+  /** A body's sessionId, when sent, must be the cookie's own (the spec's payload names it). */
+  assertOwnSession(cookieSessionId: string | null, sessionId: string | undefined): void {
+    if (sessionId !== undefined && sessionId !== cookieSessionId) throw forbidden();
   }
 }

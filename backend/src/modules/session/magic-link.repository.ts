@@ -1,3 +1,5 @@
+import type { DeviceInfo } from '../users/domain/device.js';
+
 export type MagicLinkPurpose = 'verify' | 'login';
 
 /** Link requests allowed per address and per client IP within the window. */
@@ -44,6 +46,13 @@ export interface QueuedLinkMail {
   requestedAt: Date;
 }
 
+export interface RedeemEffect {
+  newSessionId: string;
+  replacesSessionId: string | null;
+  device: DeviceInfo;
+  handoffHash: string;
+}
+
 export type RedeemResult = 'redeemed' | 'already-used' | 'email-taken';
 
 /**
@@ -64,11 +73,13 @@ export abstract class MagicLinkRepository {
    * Marks the token used and applies its effect in one transaction; `already-used` when it was
    * spent before (a concurrent second click loses). `verify` also proves the address for the
    * user; `email-taken` (nothing changed, the token stays unspent) when another account proved
-   * it first. `verify` also gives the user `newSessionId`, so whoever held the old id (the
-   * visitor who asked for a link to someone else's address) is signed out. The spent token keeps
-   * `handoffHash` for `takeHandoff`.
+   * it first. Every confirm starts a new session (`newSessionId`, stored as its hash) for the
+   * confirming browser; `replacesSessionId` (the browser's cookie before) ends when it was a
+   * session of the same user (rotation). `verify` also ends all the user's other sessions, so
+   * whoever held them (the visitor who asked for a link to someone else's address) is signed out.
+   * The spent token keeps `handoffHash` for `takeHandoff`.
    */
-  abstract redeem(token: MagicLinkToken, effect: { newSessionId: string; handoffHash: string }): Promise<RedeemResult>;
+  abstract redeem(token: MagicLinkToken, effect: RedeemEffect): Promise<RedeemResult>;
   /**
    * Spends the hand-off of a link confirmed within `maxAgeMs`: answers the user it signed in, or
    * null (unknown, already taken, or too old).

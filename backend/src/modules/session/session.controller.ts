@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AuthService } from './auth.service.js';
-import { clientNetwork } from '../../platform/budget/client-network.js';
+import { deviceOf } from './identity/device-of.js';
 import { badRequest, unauthenticated } from '../../platform/domain-error.js';
 import type { User } from '../users/domain/user.js';
 import { SessionDto, UpsertSessionDto } from './dto/session.dto.js';
@@ -33,9 +33,9 @@ export class SessionController {
     if ((body.latitude === undefined) !== (body.longitude === undefined)) {
       throw badRequest('latitude and longitude must be sent together');
     }
-    const user = await this.sessions.upsert(body, clientNetwork(req.ip));
-    this.cookies.set(res, user.sessionId);
-    return SessionDto.withId(user); // the id the client just sent
+    const user = await this.sessions.upsert(body, deviceOf(req));
+    this.cookies.set(res, body.sessionId);
+    return SessionDto.withId(user, body.sessionId); // the id the client just sent
   }
 
   /** The cookie's user, without the session id. */
@@ -57,7 +57,21 @@ export class SessionController {
   async adopt(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
     const handoff = this.cookies.readHandoff(req);
     if (handoff !== null) this.cookies.clearHandoff(res);
-    return SessionDto.withId(await this.auth.adopt(this.cookies.read(req), handoff));
+    const adopted = await this.auth.adopt(this.cookies.read(req), handoff);
+    return SessionDto.withId(adopted.user, adopted.sessionId);
+  }
+
+  /**
+   * Logout: the cookie's session ends on the server (its id opens nothing any more) and the
+   * cookie goes. The app's own steps (flag, reload) follow. 204 whether or not it was known.
+   */
+  @Post('session/logout')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: "The cookie's session ended; the cookie is cleared" })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const sessionId = this.cookies.read(req);
+    if (sessionId) await this.users.endSession(sessionId);
+    this.cookies.clear(res);
   }
 
   private async cookieUser(sessionId: string | null): Promise<User> {

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/env.js';
 import { Budget, HOUR_MS, type Receipt } from '../../platform/budget/budget.js';
 import { conflict } from '../../platform/domain-error.js';
+import type { DeviceInfo } from '../users/domain/device.js';
 import type { User } from '../users/domain/user.js';
 import { generateUniqueUsername } from '../users/domain/username-generator.js';
 import { Users } from '../users/users.js';
 
-/** A visitor's session: the first request of a new session id creates its guest user. */
+/** A visitor's session: the first request of a new session id creates its guest user and that first session. */
 @Injectable()
 export class SessionService {
   constructor(
@@ -20,7 +21,8 @@ export class SessionService {
    * session spends one of its network's SESSIONS_PER_ADDRESS_PER_HOUR (given back when no user
    * is created after all): being a thousand visitors must cost more than a thousand requests.
    */
-  async upsert(input: { sessionId: string; latitude?: number; longitude?: number }, network: string): Promise<User> {
+  async upsert(input: { sessionId: string; latitude?: number; longitude?: number }, device: DeviceInfo): Promise<User> {
+    const network = device.network;
     const hasLocation = input.latitude !== undefined && input.longitude !== undefined;
     let spent: Receipt | null = null;
     try {
@@ -46,6 +48,7 @@ export class SessionService {
           username,
           latitude: hasLocation ? input.latitude : undefined,
           longitude: hasLocation ? input.longitude : undefined,
+          device,
         });
         if (created) {
           spent = null;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { auditActions } from '../../platform/audit/audit-actions.js';
 import { StatsModule } from '../stats/stats.module.js';
 import { TypeormUsersAdminRepository } from './admin/infrastructure/typeorm-users-admin.repository.js';
 import { UsersAdminController } from './admin/users-admin.controller.js';
@@ -33,6 +34,7 @@ import { Users } from './users.js';
     GeocodeDrainer,
     { provide: ReverseGeocoder, useClass: NominatimReverseGeocoder },
     { provide: GeocodeCache, useClass: TypeormGeocodeCache },
+    auditActions(['user.sign-out']),
   ],
   exports: [Users, SystemUsers],
 })

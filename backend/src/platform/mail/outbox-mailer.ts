@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { redactTokens } from '../logging/redact-tokens.js';
 import { Mailer, type MailMessage } from './mailer.js';
 
 /**
  * Embedded default: each message becomes an .eml file in DATA_DIR/outbox (open it in any mail
- * client). Outside production the first link is logged too, so a developer can follow it without
- * a mail server; in production a log line never carries a live sign-in link.
+ * client: the link is there). Outside production the log also names the recipient and the link,
+ * its token redacted; no log line carries a live sign-in link in any mode.
  */
 export class OutboxMailer extends Mailer {
   private readonly logger = new Logger('OutboxMailer');
@@ -37,6 +38,6 @@ export class OutboxMailer extends Mailer {
       return;
     }
     const link = message.text.match(/https?:\/\/\S+/)?.[0];
-    this.logger.log(`Mail to ${message.to} written to ${file}${link ? `; link: ${link}` : ''}`);
+    this.logger.log(`Mail to ${message.to} written to ${file}${link ? `; link: ${redactTokens(link)}` : ''}`);
   }
 }

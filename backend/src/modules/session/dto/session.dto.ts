@@ -32,7 +32,7 @@ export class UpsertSessionDto {
 export class SessionDto extends ProfileDto {
   @ApiProperty() sessionId!: string;
 
-  static withId(u: User): SessionDto {
-    return { ...ProfileDto.of(u), sessionId: u.sessionId };
+  static withId(u: User, sessionId: string): SessionDto {
+    return { ...ProfileDto.of(u), sessionId };
   }
 }

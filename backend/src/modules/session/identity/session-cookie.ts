@@ -43,6 +43,10 @@ export class SessionCookies {
     });
   }
 
+  clear(res: Response): void {
+    res.clearCookie(this.name, this.options());
+  }
+
   readHandoff(req: Request): string | null {
     return this.single(req, this.handoffName);
   }

@@ -10,6 +10,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { DomainError, forbidden, unauthenticated } from '../../../platform/domain-error.js';
+import { type DeviceSession, LAST_SEEN_EVERY_MS } from '../../users/domain/device.js';
 import type { User } from '../../users/domain/user.js';
 import { Users } from '../../users/users.js';
 import { SessionCookies } from './session-cookie.js';
@@ -25,7 +26,7 @@ export const BANNED_MESSAGE =
 /** 403 `banned`: what every write a banned visitor may not make answers. */
 export const bannedError = () => new DomainError('forbidden', BANNED_MESSAGE, { error: 'banned' });
 
-type VisitorRequest = Request & { visitor?: User };
+type VisitorRequest = Request & { visitor?: User; visitorSession?: DeviceSession };
 
 /**
  * Resolves the cookie's user (401 without one) and checks that every user id the route names
@@ -43,9 +44,13 @@ export class VisitorGuard implements CanActivate {
     const req = ctx.switchToHttp().getRequest<VisitorRequest>();
     const sessionId = this.cookies.read(req);
     if (!sessionId) throw unauthenticated();
-    const user = await this.users.findBySessionId(sessionId);
-    if (!user) throw unauthenticated('Your session is unknown: create one with POST /api/session');
+    const found = await this.users.findSession(sessionId);
+    if (!found) throw unauthenticated('Your session is unknown: create one with POST /api/session');
+    const { user, session } = found;
     req.visitor = user;
+    req.visitorSession = session;
+    // last seen: one write a minute per session at most, so the vote path stays a read
+    if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await this.users.touchSession(session.id);
     // the one place a visitor's session is resolved, so the one place a ban is enforced
     if (user.bannedAt && this.reflector.get<boolean>(REFUSE_BANNED_KEY, ctx.getHandler())) throw bannedError();
     for (const ref of this.reflector.get<SelfRef[] | undefined>(SELF_KEY, ctx.getHandler()) ?? []) {
@@ -68,4 +73,9 @@ export const RefuseBanned = () => SetMetadata(REFUSE_BANNED_KEY, true);
 /** The cookie's user, resolved by VisitorGuard. */
 export const CurrentVisitor = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): User => ctx.switchToHttp().getRequest<VisitorRequest>().visitor!,
+);
+
+/** The session (device) the request's cookie names, resolved by VisitorGuard. */
+export const CurrentSession = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): DeviceSession => ctx.switchToHttp().getRequest<VisitorRequest>().visitorSession!,
 );

@@ -7,8 +7,10 @@ import {
   type MagicLinkPurpose,
   type MagicLinkToken,
   type QueuedLinkMail,
+  type RedeemEffect,
   type RedeemResult,
 } from '../magic-link.repository.js';
+import { sessionHash } from '../../users/domain/session-hash.js';
 
 @Injectable()
 export class TypeormMagicLinkRepository extends MagicLinkRepository {
@@ -63,7 +65,7 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
     };
   }
 
-  async redeem(token: MagicLinkToken, effect: { newSessionId: string; handoffHash: string }): Promise<RedeemResult> {
+  async redeem(token: MagicLinkToken, effect: RedeemEffect): Promise<RedeemResult> {
     try {
       return await this.db.transaction(async (tx) => {
         const spent = await tx.one(
@@ -71,12 +73,24 @@ export class TypeormMagicLinkRepository extends MagicLinkRepository {
           [token.id, effect.handoffHash],
         );
         if (!spent) return 'already-used';
-        if (token.purpose === 'verify')
-          await tx.rows(`UPDATE users SET email = $2, email_verified = true, session_id = $3 WHERE id = $1`, [
+        if (token.purpose === 'verify') {
+          await tx.rows(`UPDATE users SET email = $2, email_verified = true WHERE id = $1`, [
             token.userId,
             token.email,
-            effect.newSessionId,
           ]);
+          await tx.rows(`DELETE FROM sessions WHERE user_id = $1`, [token.userId]);
+        } else if (effect.replacesSessionId !== null) {
+          await tx.rows(`DELETE FROM sessions WHERE user_id = $1 AND token_hash = $2`, [
+            token.userId,
+            sessionHash(effect.replacesSessionId),
+          ]);
+        }
+        await tx.rows(`INSERT INTO sessions (user_id, token_hash, user_agent, network) VALUES ($1, $2, $3, $4)`, [
+          token.userId,
+          sessionHash(effect.newSessionId),
+          effect.device.userAgent,
+          effect.device.network,
+        ]);
         return 'redeemed';
       });
     } catch (err) {

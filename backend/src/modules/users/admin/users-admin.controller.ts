@@ -1,9 +1,11 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Audited } from '../../../platform/audit/audited.js';
 import { AdminOnly } from '../../../platform/http/admin-auth/admin-routes.js';
 import { IdParam } from '../../../platform/http/id-param.js';
 import { ListQueryDto, sendListHeaders } from '../../../platform/http/simple-rest.js';
+import { SignedOutDto } from '../dto/device.dto.js';
 import { AdminUserDto, UserTotalsDto } from './dto/admin-user.dto.js';
 import { UsersAdminService } from './users-admin.service.js';
 
@@ -36,5 +38,18 @@ export class UsersAdminController {
   @ApiOkResponse({ type: AdminUserDto })
   async get(@Param('id', IdParam) id: number): Promise<AdminUserDto> {
     return AdminUserDto.of(await this.users.get(id));
+  }
+
+  /** Ends every session of the user (a lost phone, a shared computer): each of their browsers is a guest again. */
+  @Post('users/:id/sign-out')
+  @HttpCode(200)
+  @Audited({
+    action: 'user.sign-out',
+    target: (req) => `user ${String(req.params.id)}`,
+    detail: (_req, result: SignedOutDto) => `${result.ended} session(s) ended`,
+  })
+  @ApiOkResponse({ type: SignedOutDto, description: '404 when there is no such user' })
+  async signOut(@Param('id', IdParam) id: number): Promise<SignedOutDto> {
+    return { ended: await this.users.signOutEverywhere(id) };
   }
 }

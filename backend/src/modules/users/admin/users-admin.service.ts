@@ -3,6 +3,7 @@ import { badRequest, notFound } from '../../../platform/domain-error.js';
 import { idList, type ListQueryDto, parseListQuery, type Page } from '../../../platform/http/simple-rest.js';
 import { ActivityCounters } from '../../stats/activity-counters.js';
 import { GeocodingService } from '../geocoding.service.js';
+import { Users } from '../users.js';
 import {
   type AdminUserRow,
   USER_SORTABLE,
@@ -16,7 +17,14 @@ export class UsersAdminService {
     private readonly users: UsersAdminRepository,
     private readonly counters: ActivityCounters,
     private readonly geocoding: GeocodingService,
+    private readonly accounts: Users,
   ) {}
+
+  /** The admin's "Sign out everywhere": every session of the user ends; answers how many. 404 for no such user. */
+  async signOutEverywhere(id: number): Promise<number> {
+    if (!(await this.accounts.findById(id))) throw notFound('User not found');
+    return this.accounts.endSessions(id, null);
+  }
 
   /** active: at least one upload or vote, by a real user (the population's fake users vote); saved: a verified e-mail. */
   async totals(): Promise<{ totalUsers: number; activeUsers: number; savedAccounts: number; seededUsers: number }> {

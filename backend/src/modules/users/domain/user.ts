@@ -1,6 +1,5 @@
 export interface User {
   id: number;
-  sessionId: string;
   username: string;
   email: string | null;
   emailVerified: boolean;

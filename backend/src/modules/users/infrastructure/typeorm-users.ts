@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { conflict, notFound } from '../../../platform/domain-error.js';
 import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
 import { Database } from '../../../platform/database/sql.js';
+import type { DeviceInfo, DeviceSession } from '../domain/device.js';
+import { sessionHash } from '../domain/session-hash.js';
 import type { User } from '../domain/user.js';
-import { Users } from '../users.js';
+import { type SignedIn, Users } from '../users.js';
 
 interface UserRow {
   id: number;
-  session_id: string;
   username: string;
   email: string | null;
   email_verified: boolean;
@@ -17,17 +18,41 @@ interface UserRow {
   banned_at: Date | null;
 }
 
-const COLUMNS = 'id, session_id, username, email, email_verified, latitude, longitude, created_at, banned_at';
+const COLUMNS = 'id, username, email, email_verified, latitude, longitude, created_at, banned_at';
+const U_COLUMNS = COLUMNS.split(', ')
+  .map((c) => `u.${c}`)
+  .join(', ');
+
+interface SessionRow {
+  id: number;
+  user_id: number;
+  created_at: Date;
+  last_seen_at: Date;
+  user_agent: string | null;
+  network: string | null;
+}
+
+const SESSION_COLUMNS = 'id, user_id, created_at, last_seen_at, user_agent, network';
 
 /**
- * Every visitor request starts with this lookup.
+ * Every visitor request starts with this lookup: by the SHA-256 of the cookie's session id ($1).
  * @public also run by the bench's bare vote server and pgbench (bench/vote-sql.ts, from dist)
  */
-export const USER_BY_SESSION_SQL = `SELECT ${COLUMNS} FROM users WHERE session_id = $1`;
+export const USER_BY_SESSION_SQL = `SELECT ${U_COLUMNS}, s.id AS s_id, s.created_at AS s_created_at,
+  s.last_seen_at AS s_last_seen_at, s.user_agent AS s_user_agent, s.network AS s_network
+  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`;
+
+const toSession = (r: SessionRow): DeviceSession => ({
+  id: r.id,
+  userId: r.user_id,
+  createdAt: new Date(r.created_at),
+  lastSeenAt: new Date(r.last_seen_at),
+  userAgent: r.user_agent,
+  network: r.network,
+});
 
 export const toUser = (r: UserRow): User => ({
   id: r.id,
-  sessionId: r.session_id,
   username: r.username,
   email: r.email,
   emailVerified: r.email_verified,
@@ -59,12 +84,30 @@ export class TypeormUsers extends Users {
   }
 
   async findBySessionId(sessionId: string) {
-    const rows = await this.db.prepared<UserRow>(
-      'user-by-session',
-      `SELECT ${COLUMNS} FROM users WHERE session_id = $1`,
-      [sessionId],
-    );
-    return rows[0] ? toUser(rows[0]) : null;
+    return (await this.findSession(sessionId))?.user ?? null;
+  }
+
+  async findSession(sessionId: string): Promise<SignedIn | null> {
+    type Row = UserRow & {
+      s_id: number;
+      s_created_at: Date;
+      s_last_seen_at: Date;
+      s_user_agent: string | null;
+      s_network: string | null;
+    };
+    const [r] = await this.db.prepared<Row>('user-by-session-hash', USER_BY_SESSION_SQL, [sessionHash(sessionId)]);
+    if (!r) return null;
+    return {
+      user: toUser(r),
+      session: toSession({
+        id: r.s_id,
+        user_id: r.id,
+        created_at: r.s_created_at,
+        last_seen_at: r.s_last_seen_at,
+        user_agent: r.s_user_agent,
+        network: r.s_network,
+      }),
+    };
   }
 
   findByVerifiedEmail(email: string) {
@@ -79,13 +122,68 @@ export class TypeormUsers extends Users {
     return rows.length > 0;
   }
 
-  /** Null when the sessionId or the name was taken meanwhile (a parallel first request): the caller looks again. */
-  create(data: { sessionId: string; username: string; latitude?: number; longitude?: number }) {
-    return this.one(
-      `INSERT INTO users (session_id, username, latitude, longitude) VALUES ($1, $2, $3, $4)
-       ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-      [data.sessionId, data.username, data.latitude ?? null, data.longitude ?? null],
+  /**
+   * Null when the sessionId or the name was taken meanwhile (a parallel first request): the caller
+   * looks again. The user and its first session are one transaction, so neither is left alone.
+   */
+  async create(data: {
+    sessionId: string;
+    username: string;
+    latitude?: number;
+    longitude?: number;
+    device: DeviceInfo;
+  }) {
+    const taken = new Error('taken');
+    try {
+      return await this.db.transaction(async (tx) => {
+        const row = await tx.one<UserRow>(
+          `INSERT INTO users (username, latitude, longitude) VALUES ($1, $2, $3)
+           ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+          [data.username, data.latitude ?? null, data.longitude ?? null],
+        );
+        if (!row) return null;
+        const session = await tx.one(
+          `INSERT INTO sessions (user_id, token_hash, user_agent, network) VALUES ($1, $2, $3, $4)
+           ON CONFLICT DO NOTHING RETURNING id`,
+          [row.id, sessionHash(data.sessionId), data.device.userAgent, data.device.network],
+        );
+        if (!session) throw taken; // roll the user back too
+        return toUser(row);
+      });
+    } catch (err) {
+      if (err === taken) return null;
+      throw err;
+    }
+  }
+
+  async touchSession(id: number) {
+    await this.db.prepared('session-touch', `UPDATE sessions SET last_seen_at = now() WHERE id = $1`, [id]);
+  }
+
+  async listSessions(userId: number) {
+    const rows = await this.db.rows<SessionRow>(
+      `SELECT ${SESSION_COLUMNS} FROM sessions WHERE user_id = $1 ORDER BY last_seen_at DESC, id DESC`,
+      [userId],
     );
+    return rows.map(toSession);
+  }
+
+  async endSession(sessionId: string) {
+    const [, n] = await this.db.write(`DELETE FROM sessions WHERE token_hash = $1`, [sessionHash(sessionId)]);
+    return n > 0;
+  }
+
+  async endSessionById(userId: number, id: number) {
+    const [, n] = await this.db.write(`DELETE FROM sessions WHERE id = $1 AND user_id = $2`, [id, userId]);
+    return n > 0;
+  }
+
+  async endSessions(userId: number, keepId: number | null) {
+    const [, n] = await this.db.write(`DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2::int`, [
+      userId,
+      keepId,
+    ]);
+    return n;
   }
 
   async updateLocation(id: number, latitude: number, longitude: number) {

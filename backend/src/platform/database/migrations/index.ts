@@ -31,6 +31,7 @@ import { SchemaReleases1795897344321 } from './1795897344321-schema-releases.js'
 import { MediaRenditionsVersion1795897564214 } from './1795897564214-media-renditions-version.js';
 import { ShareLinks1795897866598 } from './1795897866598-share-links.js';
 import { PickRenderedOnly1795898100000 } from './1795898100000-pick-rendered-only.js';
+import { DeviceSessions1795900000000 } from './1795900000000-device-sessions.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   MediaRenditionsVersion1795897564214,
   ShareLinks1795897866598,
   PickRenderedOnly1795898100000,
+  DeviceSessions1795900000000,
 ];

@@ -55,13 +55,20 @@ export function MediaCard({
             </dt>
             <dd data-testid="card-votes">{media.totalVotes}</dd>
           </div>
-          <div className="text-hot">
+          {/* no votes is not "0 % Hot": a dash, and the line under the bar says why */}
+          <div className={media.totalVotes > 0 ? 'text-hot' : 'muted'}>
             <dt>Hot</dt>
-            <dd data-testid="card-hot">{percent(media.hotPercentage)}%</dd>
+            <dd data-testid="card-hot">{media.totalVotes > 0 ? `${percent(media.hotPercentage)}%` : '–'}</dd>
           </div>
         </dl>
         <SplitBar hot={media.hotPercentage} not={media.notPercentage} total={media.totalVotes} size="sm" />
-        <ConfidenceNote hot={hotVotesOf(media)} total={media.totalVotes} className="media-card__confidence" />
+        {media.totalVotes > 0 ? (
+          <ConfidenceNote hot={hotVotesOf(media)} total={media.totalVotes} className="media-card__confidence" />
+        ) : (
+          <p className="media-card__confidence muted small" data-testid="card-no-votes">
+            No votes yet
+          </p>
+        )}
         {share ? (
           <p className="media-card__via muted small" data-testid="card-share">
             Via your link: {share.views} {share.views === 1 ? 'view' : 'views'} · {share.votes}{' '}

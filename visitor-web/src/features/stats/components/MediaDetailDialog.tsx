@@ -20,6 +20,7 @@ export function MediaDetailDialog({
   onClose: () => void;
   onDelete: (m: MediaStat) => void;
 }) {
+  const voted = (media?.totalVotes ?? 0) > 0;
   return (
     <Dialog
       open={media !== null}
@@ -51,17 +52,22 @@ export function MediaDetailDialog({
                 <dt>Votes</dt>
                 <dd>{media.totalVotes}</dd>
               </div>
-              <div className="text-hot">
+              {/* no votes is not "0 % Hot, 0 % Not": dashes, and the line under the bar says why */}
+              <div className={voted ? 'text-hot' : 'muted'}>
                 <dt>Hot</dt>
-                <dd>{percent(media.hotPercentage)}%</dd>
+                <dd>{voted ? `${percent(media.hotPercentage)}%` : '–'}</dd>
               </div>
-              <div className="text-not">
+              <div className={voted ? 'text-not' : 'muted'}>
                 <dt>Not</dt>
-                <dd>{percent(media.notPercentage)}%</dd>
+                <dd>{voted ? `${percent(media.notPercentage)}%` : '–'}</dd>
               </div>
             </dl>
             <SplitBar hot={media.hotPercentage} not={media.notPercentage} total={media.totalVotes} />
-            <ConfidenceNote hot={hotVotesOf(media)} total={media.totalVotes} />
+            {voted ? (
+              <ConfidenceNote hot={hotVotesOf(media)} total={media.totalVotes} />
+            ) : (
+              <p className="muted small">No votes yet</p>
+            )}
             <dl className="detail__facts">
               <div>
                 <dt>Type</dt>
