@@ -93,6 +93,22 @@ describe(`scheduled database backups (${dbKind})`, () => {
     expect(await restoredCounts(t, path.join(t.config.backupDir, taken.backup.name))).toEqual(before);
   });
 
+  it('the DB Admin page lists the backups (GET /api/admin/backups) and backs up now (POST: 202 and the job); both admin only', async () => {
+    await request(t.server).get('/api/admin/backups').expect(401);
+    await request(t.server).post('/api/admin/backups').expect(401);
+    const before = (await asAdmin(t).get('/api/admin/backups').expect(200)).body as { name: string }[];
+    const started = await asAdmin(t).post('/api/admin/backups').expect(202);
+    expect(started.body.name).toBe('backup-database');
+    expect((await waitForJob(t, started.body.jobId)).state).toBe('completed');
+    const after = (await asAdmin(t).get('/api/admin/backups').expect(200)).body as {
+      name: string;
+      bytes: number;
+      takenAt: string;
+    }[];
+    expect(after.length).toBe(Math.min(before.length + 1, 2));
+    expect(after[0]!.bytes).toBeGreaterThan(1000);
+  });
+
   it('keeps the newest BACKUP_KEEP; a partial file (a backup cut off by a crash) is never one of them', async () => {
     const backups = t.app.get(DatabaseBackups);
     await writeFile(path.join(t.config.backupDir, '.vibe-db-2031-01-01T00-00-00-000Z.dump.999.partial'), 'half');

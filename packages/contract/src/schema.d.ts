@@ -960,6 +960,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/backups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['BackupsController_list'];
+    put?: never;
+    post: operations['BackupsController_backUpNow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/stats': {
     parameters: {
       query?: never;
@@ -1404,6 +1420,7 @@ export interface components {
       id: string;
       /** @enum {string} */
       name:
+        | 'backup-database'
         | 'find-duplicates'
         | 'generate-renditions'
         | 'import-media'
@@ -1489,6 +1506,7 @@ export interface components {
       id: string;
       /** @enum {string} */
       name:
+        | 'backup-database'
         | 'find-duplicates'
         | 'generate-renditions'
         | 'import-media'
@@ -1778,6 +1796,13 @@ export interface components {
       message: string;
       /** @description what the reset deleted */
       deleted: components['schemas']['DeletedCountsDto'];
+    };
+    BackupFileDto: {
+      /** @example vibe-db-2026-11-29T01-20-00-123Z.tar.gz */
+      name: string;
+      bytes: number;
+      /** @description When it was taken, ISO 8601 */
+      takenAt: string;
     };
     StatsDto: {
       totalUsers: number;
@@ -4093,6 +4118,73 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ResetResultDto'];
+        };
+      };
+      /** @description Missing or wrong admin credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many failed admin logins from this IP or for this account */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  BackupsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BackupFileDto'][];
+        };
+      };
+      /** @description Missing or wrong admin credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many failed admin logins from this IP or for this account */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  BackupsController_backUpNow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the job; its result is { backup, removed } */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobAcceptedDto'];
         };
       };
       /** @description Missing or wrong admin credentials */
