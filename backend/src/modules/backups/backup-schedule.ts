@@ -20,7 +20,10 @@ export class BackupSchedule implements OnApplicationBootstrap {
   private readonly logger = new Logger('BackupSchedule');
   private readonly loop = new PollLoop(
     () => this.backUpIfDue().then(() => undefined),
-    (err) => this.outages.report(err, () => this.logger.warn({ msg: 'Could not queue the database backup, will try again', err })),
+    (err) =>
+      this.outages.report(err, () =>
+        this.logger.warn({ msg: 'Could not queue the database backup, will try again', err }),
+      ),
   );
 
   constructor(

@@ -4,7 +4,7 @@ import { BackupSchedule } from './backup-schedule.js';
 import { BackupsController } from './backups.controller.js';
 import { DatabaseBackups } from './database-backups.js';
 
-/** Scheduled database backups (issue 28): the job, its schedule, the files. */
+/** Scheduled database backups (issue 28): the job, its schedule, the files, the DB Admin page's routes. */
 @Module({
   controllers: [BackupsController],
   providers: [DatabaseBackups, BackupDatabaseJob, BackupSchedule],
