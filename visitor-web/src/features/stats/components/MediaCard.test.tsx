@@ -6,7 +6,7 @@ import { MediaCard } from './MediaCard';
 
 const photo: MediaStat = {
   id: 7,
-  url: '/media/uploads/7.jpg',
+  url: '/media/renditions/7/full.webp',
   mimeType: 'image/jpeg',
   originalName: 'beach.jpg',
   size: 1_200_000,
@@ -17,6 +17,7 @@ const photo: MediaStat = {
   hotPercentage: 0,
   notPercentage: 0,
   underReview: false,
+  renditionsState: 'ready',
   width: 800,
   height: 600,
   placeholder: null,
