@@ -76,6 +76,7 @@ describe(`health (${dbKind})`, () => {
     });
     // every job kind has its backlog line; their order is the order handlers were discovered
     expect(res.body.details.jobs.queues.map((q: { name: string }) => q.name).sort()).toEqual([
+      'backup-database',
       'find-duplicates',
       'generate-renditions',
       'import-media',

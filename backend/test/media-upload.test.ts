@@ -57,7 +57,8 @@ describe(`media upload (${dbKind})`, () => {
     expect(res.body.url).toMatch(new RegExp(`^/media/uploads/${now.getUTCFullYear()}/${month}/[0-9a-f-]{36}\\.jpg$`));
     expect(new Date(res.body.uploadedAt).getTime()).toBeGreaterThan(0);
 
-    const served = await binary(request(t.server).get(res.body.url)).expect(200);
+    // an original is served to its uploader only (private-originals.test covers strangers)
+    const served = await binary(v.agent.get(res.body.url)).expect(200);
     const stored = served.body as Buffer;
     expect(res.body.size).toBe(stored.length);
     expect(stored.length).toBeLessThan(original.length);
@@ -77,7 +78,7 @@ describe(`media upload (${dbKind})`, () => {
   it('keeps PNG as PNG and animated GIF and WebP animated', async () => {
     const png = await upload(v, await pngImage(30, 10), 'shot.png').expect(201);
     expect(png.body.mimeType).toBe('image/png');
-    const pngBack = await binary(request(t.server).get(png.body.url)).expect(200);
+    const pngBack = await binary(v.agent.get(png.body.url)).expect(200);
     expect(await sharp(pngBack.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 30, height: 10 });
 
     for (const [file, name, format, mime] of [
@@ -87,7 +88,7 @@ describe(`media upload (${dbKind})`, () => {
       const res = await upload(v, file, name).expect(201);
       expect(res.body.mimeType).toBe(mime);
       expect(res.body.url).toMatch(new RegExp(`\\.${format}$`));
-      const back = await binary(request(t.server).get(res.body.url)).expect(200);
+      const back = await binary(v.agent.get(res.body.url)).expect(200);
       expect(await sharp(back.body as Buffer, { animated: true }).metadata()).toMatchObject({
         format,
         pages: 3,
@@ -100,7 +101,7 @@ describe(`media upload (${dbKind})`, () => {
     const res = await upload(v, phoneMp4, 'clip.mp4').expect(201);
     expect(res.body).toMatchObject({ mimeType: 'video/mp4', size: phoneMp4.length, originalName: 'clip.mp4' });
     expect(res.body.url).toMatch(/\.mp4$/);
-    const back = (await binary(request(t.server).get(res.body.url)).expect(200)).body as Buffer;
+    const back = (await binary(v.agent.get(res.body.url)).expect(200)).body as Buffer;
     expect(back.length).toBe(phoneMp4.length);
     for (const leak of ['LeakyCam', 'Leaky 15 Pro', 'Leaky Person', '©xyz', 'com.apple.quicktime.location']) {
       expect(back.includes(Buffer.from(leak, 'latin1')), leak).toBe(false);
