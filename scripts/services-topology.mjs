@@ -467,9 +467,9 @@ ${siteConf}
     expect(keys.includes(key), `bucket holds ${keys} not ${key}`);
   });
 
-  await check('serves byte ranges of the stored file at /media', async () => {
-    const whole = Buffer.from(await (await web(media.url)).arrayBuffer());
-    const r = await web(media.url, { headers: { range: 'bytes=0-9' } });
+  await check('serves byte ranges of the stored file at /media (an original: to its uploader)', async () => {
+    const whole = Buffer.from(await (await web(media.url, { headers: { cookie: alice.cookie } })).arrayBuffer());
+    const r = await web(media.url, { headers: { range: 'bytes=0-9', cookie: alice.cookie } });
     const part = Buffer.from(await r.arrayBuffer());
     expect(r.status === 206, `status ${r.status}`);
     expect(
@@ -481,8 +481,15 @@ ${siteConf}
 
   await check('votes through nginx', async () => {
     bob = await newVisitor();
-    const next = await web(`/api/media/random/${bob.id}`, { headers: { cookie: bob.cookie } });
-    expect(next.status === 200, `random ${next.status}`);
+    // offered to others once the worker has made its renditions
+    const next = await eventually(
+      async () => {
+        const r = await web(`/api/media/random/${bob.id}`, { headers: { cookie: bob.cookie } });
+        return r.status === 200 ? r : null;
+      },
+      'Alice’s upload to be rendered and offered',
+      60_000,
+    );
     expect((await next.json())?.id === media.id, 'Bob is not offered Alice’s upload');
     const r = await json(
       'POST',
@@ -765,7 +772,7 @@ ${siteConf}
   const reads = () => [
     () => web('/api/site-config'),
     () => web('/api/session', { headers: { cookie: bob.cookie } }),
-    () => web(media.url, { headers: { range: 'bytes=0-99' } }),
+    () => web(media.url, { headers: { range: 'bytes=0-99', cookie: alice.cookie } }),
     () => web(`/api/users/${bob.id}/stats`, { headers: { cookie: bob.cookie } }),
   ];
 
@@ -1132,7 +1139,7 @@ ${siteConf}
         expect(quarantined.has(late), `the upload after the dump (${late}) is not in quarantine/`);
         expect((await q(`SELECT id FROM media WHERE id = $1`, [between[0].id])).length === 0, 'its row came back');
         // the app serves what came back
-        const served = Buffer.from(await (await web(media.url)).arrayBuffer());
+        const served = Buffer.from(await (await web(media.url, { headers: { cookie: alice.cookie } })).arrayBuffer());
         expect(
           createHash('sha256').update(served).digest('hex') ===
             live.get(decodeURIComponent(new URL(media.url, base).pathname.replace(/^\/media\//, ''))),

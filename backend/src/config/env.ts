@@ -193,6 +193,12 @@ const SETTINGS = {
    * the other core), cores − 1 in the worker (worker.ts).
    */
   renditionConcurrency: optionalInt('RENDITION_CONCURRENCY', 1, 64),
+  /**
+   * A process that runs jobs queues "Generate missing renditions" at start when items are left
+   * that the current pipeline has not made (the upgrade cleans up by itself). Off only where
+   * something else starts that job (tests that start it themselves).
+   */
+  renditionsUpgradeAtStart: bool('RENDITIONS_UPGRADE_AT_START', true),
 } as const;
 
 /** Rules between settings, checked after each one parsed. */

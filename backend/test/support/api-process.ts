@@ -50,6 +50,11 @@ export function spawnApi(
       NODE_ENV: 'test',
       LISTEN_ADDRESS: '127.0.0.1',
       PORT: String(port),
+      // as in-process test apps (test-settings.json): no database backup at start, which would add
+      // its own job, metrics and log lines to what these tests count (a test may turn it on)
+      BACKUP_EVERY_HOURS: '0',
+      // nor the upgrade's renditions job: tests that want it start it themselves
+      RENDITIONS_UPGRADE_AT_START: 'false',
       ...clean,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

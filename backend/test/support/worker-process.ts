@@ -131,7 +131,16 @@ export function startWorker(buildDir: string, env: Record<string, string | undef
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
   const child = spawn(process.execPath, [path.join(buildDir, 'worker.js')], {
     cwd: backendDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...clean },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      // as in-process test apps (test-settings.json): no database backup at start (see spawnApi)
+      BACKUP_EVERY_HOURS: '0',
+      RENDITIONS_UPGRADE_AT_START: 'false',
+      ...clean,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(out, { end: false });

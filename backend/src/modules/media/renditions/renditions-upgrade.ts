@@ -42,7 +42,7 @@ export class RenditionsUpgrade implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runJobs) return;
+    if (!this.config.runJobs || !this.config.renditionsUpgradeAtStart) return;
     this.loop.start(RETRY_MS);
     this.work.register('renditions upgrade', 'intake', () => this.loop.stop());
   }
