@@ -1,6 +1,12 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { binary, jpegWithGpsAndOrientation, renditionsSettled, upload } from './fixtures/media-fixtures.js';
+import {
+  adminMediaCookie,
+  binary,
+  jpegWithGpsAndOrientation,
+  renditionsSettled,
+  upload,
+} from './fixtures/media-fixtures.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
@@ -27,14 +33,7 @@ for (const storage of ['local', 's3'] as const) {
     });
 
     const db = () => t.app.get(DataSource);
-    const adminCookie = async () => {
-      const res = await request(t.server)
-        .post('/api/admin/login')
-        .send({ username: t.config.adminUsername, password: t.config.adminPassword })
-        .expect(200);
-      const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-      return set.find((c) => c.startsWith('vibe_admin_media='))!.split(';')[0]!;
-    };
+    const adminCookie = () => adminMediaCookie(t);
     /** Every URL an answer carries (any field, any depth). */
     const urlsIn = (body: unknown): string[] => JSON.stringify(body).match(/\/media\/[^"\s,]+/g) ?? [];
 
