@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { AppConfig } from './config/env.js';
 import { BackupsModule } from './modules/backups/backups.module.js';
+import { AccountModule } from './modules/account/account.module.js';
 import { AdsModule } from './modules/ads/ads.module.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         MediaAdminModule,
         UsersModule,
         ProfileModule,
+        AccountModule,
         VoteExportModule,
         PopulationModule,
         BucketModule,

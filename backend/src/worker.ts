@@ -3,6 +3,7 @@ import os from 'node:os';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig, loadConfigOrExit } from './config/env.js';
+import { AccountModule } from './modules/account/account.module.js';
 import { BackupsModule } from './modules/backups/backups.module.js';
 import { BucketModule } from './modules/bucket/bucket.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -43,6 +44,8 @@ export class WorkerModule {
         SessionModule,
         // the users list's place names are looked up in the background, here when the API runs no jobs
         UsersModule,
+        // account deletions run where jobs run
+        AccountModule,
         // its own metrics, on METRICS_PORT (a worker serves no other HTTP)
         MetricsModule.register('worker'),
       ],

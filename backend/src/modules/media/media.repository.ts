@@ -94,4 +94,9 @@ export abstract class MediaRepository {
   abstract keyInUse(key: string): Promise<boolean>;
   /** The object under this key is gone (or is a media row's now): forget the note. */
   abstract objectSettled(storageKey: string): Promise<void>;
+  /** The user's oldest `limit` items (account deletion takes them a batch at a time). */
+  abstract uploadsOf(userId: number, limit: number): Promise<Media[]>;
+  abstract countUploadsOf(userId: number): Promise<number>;
+  /** Objects already deleted from storage: forget their notes. */
+  abstract objectsSettled(storageKeys: readonly string[]): Promise<void>;
 }

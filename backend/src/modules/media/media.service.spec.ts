@@ -93,6 +93,15 @@ class MemoryMedia extends MediaRepository {
   async objectSettled(key: string) {
     this.notes.delete(key);
   }
+  async objectsSettled(keys: readonly string[]) {
+    for (const k of keys) this.notes.delete(k);
+  }
+  async uploadsOf(userId: number, limit: number) {
+    return [...this.rows.values()].filter((m) => m.userId === userId).slice(0, limit);
+  }
+  async countUploadsOf(userId: number) {
+    return [...this.rows.values()].filter((m) => m.userId === userId).length;
+  }
   async findById(id: number) {
     return this.rows.get(id) ?? null;
   }

@@ -177,6 +177,32 @@ export class MediaService {
     }
   }
 
+  /**
+   * Account deletion's step for uploads: the user's next `limit` items, their files first, then
+   * the rows. A kill between the two leaves rows whose files are already gone, which the next run
+   * takes again (deleting a missing object is a no-op): never a file without a row to find it by.
+   * A storage failure throws before any row goes (the job retries). Answers how many rows went.
+   */
+  async eraseUploadsOf(userId: number, limit: number): Promise<number> {
+    const batch = await this.media.uploadsOf(userId, limit);
+    if (!batch.length) return 0;
+    const keysOf = (m: Media) => [m.storageKey, ...renditionFiles(m.renditions).map((f) => f.key)];
+    for (let i = 0; i < batch.length; i += OBJECT_DELETE_CONCURRENCY) {
+      const chunk = batch.slice(i, i + OBJECT_DELETE_CONCURRENCY);
+      chunk.forEach((m) => this.renditions.cancel(m.id));
+      await Promise.all(chunk.flatMap(keysOf).map((key) => this.storage.delete(key)));
+    }
+    // the delete notes the row's objects as it always does; those deleted above are gone, so their
+    // notes go too (a rendition a job saved meanwhile stays noted, for the sweep)
+    const gone = new Set((await this.media.deleteByIds(batch.map((m) => m.id))).map((m) => m.id));
+    await this.media.objectsSettled(batch.filter((m) => gone.has(m.id)).flatMap(keysOf));
+    return gone.size;
+  }
+
+  countUploadsOf(userId: number): Promise<number> {
+    return this.media.countUploadsOf(userId);
+  }
+
   /** The original and every rendition of a deleted row. */
   private async removeObjectsOf(m: Media): Promise<void> {
     // a rendition being made of it here stops now (another process's notices within seconds)

@@ -1,3 +1,4 @@
+import type { Transaction } from '../../platform/database/sql.js';
 import type { DeviceInfo, DeviceSession } from './domain/device.js';
 import type { User } from './domain/user.js';
 
@@ -38,4 +39,22 @@ export abstract class Users {
   abstract endSessionById(userId: number, id: number): Promise<boolean>;
   /** Ends every session of the user but `keepId` (null: all); answers how many ended. */
   abstract endSessions(userId: number, keepId: number | null): Promise<number>;
+
+  /**
+   * The first step of deleting an account, in one transaction: marks the user as being deleted,
+   * frees the e-mail and ends every session, so the account opens nothing from here on.
+   * `deleting`: marked before (the job goes on with it); `system`: the import's owner or a seeded
+   * voter, never deleted this way; `missing`: no such user.
+   */
+  abstract markDeleting(id: number): Promise<'marked' | 'deleting' | 'system' | 'missing'>;
+  /** Users marked for deletion whose deletion has not finished (a crash's leftovers), ascending. */
+  abstract stillDeleting(): Promise<number[]>;
+  /**
+   * The last step: the user row itself, only once nothing of theirs is left that carries a tally
+   * (uploads, votes, views). It locks the row first, so an upload or a vote that was under way
+   * commits before the check (and is seen) or fails after the delete (its user is gone). Answers
+   * `gone` (deleted now, `onDeleted` ran in the same transaction), `more` (something came in:
+   * erase again) or `missing` (deleted before).
+   */
+  abstract deleteMarked(id: number, onDeleted: (tx: Transaction) => Promise<void>): Promise<'gone' | 'more' | 'missing'>;
 }

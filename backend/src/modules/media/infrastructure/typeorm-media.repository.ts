@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '../../../platform/domain-error.js';
+import { notFound, unauthenticated } from '../../../platform/domain-error.js';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
 import { AuditLog } from '../../../platform/audit/audit-log.js';
 import { type AuditEntry, idsTarget } from '../../../platform/audit/audit-entry.js';
@@ -112,6 +112,16 @@ export class TypeormMediaRepository extends MediaRepository {
   }
 
   async create(data: NewMedia): Promise<Media | null> {
+    try {
+      return await this.insert(data);
+    } catch (err) {
+      // the account was deleted while its upload was under way: the caller removes the object
+      if (isForeignKeyViolation(err)) throw unauthenticated('Your account was deleted');
+      throw err;
+    }
+  }
+
+  private insert(data: NewMedia): Promise<Media | null> {
     // a key the user already used inserts nothing: the object stays noted and the caller removes it
     return this.one(
       `WITH ins AS (
@@ -369,5 +379,23 @@ export class TypeormMediaRepository extends MediaRepository {
 
   async objectSettled(storageKey: string): Promise<void> {
     await this.db.rows(`DELETE FROM orphan_objects WHERE storage_key = $1`, [storageKey]);
+  }
+
+  async uploadsOf(userId: number, limit: number): Promise<Media[]> {
+    const rows: MediaRow[] = await this.db.rows(
+      `SELECT ${MEDIA_COLUMNS} FROM media WHERE user_id = $1 ORDER BY id LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map(toMedia);
+  }
+
+  async countUploadsOf(userId: number): Promise<number> {
+    const row = await this.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM media WHERE user_id = $1`, [userId]);
+    return row!.n;
+  }
+
+  async objectsSettled(storageKeys: readonly string[]): Promise<void> {
+    if (storageKeys.length)
+      await this.db.rows(`DELETE FROM orphan_objects WHERE storage_key = ANY($1::varchar[])`, [[...storageKeys]]);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound } from '../../../platform/domain-error.js';
 import { isUniqueViolation } from '../../../platform/database/pg-errors.js';
-import { Database } from '../../../platform/database/sql.js';
+import { Database, type Transaction } from '../../../platform/database/sql.js';
 import type { DeviceInfo, DeviceSession } from '../domain/device.js';
 import { sessionHash } from '../domain/session-hash.js';
 import type { User } from '../domain/user.js';
@@ -40,7 +40,7 @@ const SESSION_COLUMNS = 'id, user_id, created_at, last_seen_at, user_agent, netw
  */
 export const USER_BY_SESSION_SQL = `SELECT ${U_COLUMNS}, s.id AS s_id, s.created_at AS s_created_at,
   s.last_seen_at AS s_last_seen_at, s.user_agent AS s_user_agent, s.network AS s_network
-  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`;
+  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND u.deleting_at IS NULL`;
 
 const toSession = (r: SessionRow): DeviceSession => ({
   id: r.id,
@@ -111,7 +111,10 @@ export class TypeormUsers extends Users {
   }
 
   findByVerifiedEmail(email: string) {
-    return this.one(`SELECT ${COLUMNS} FROM users WHERE email_verified AND lower(email) = lower($1)`, [email]);
+    return this.one(
+      `SELECT ${COLUMNS} FROM users WHERE email_verified AND lower(email) = lower($1) AND deleting_at IS NULL`,
+      [email],
+    );
   }
 
   async isUsernameTaken(username: string, exceptUserId?: number) {
@@ -209,5 +212,51 @@ export class TypeormUsers extends Users {
       if (isUniqueViolation(err, 'users_username_ci')) throw conflict('Username is already taken');
       throw err;
     }
+  }
+
+  async markDeleting(id: number) {
+    return this.db.transaction(async (tx) => {
+      // system users (the import's owner, seeded voters) keep a marker in session_id: never theirs to delete
+      const [, marked] = await tx.write(
+        `UPDATE users SET deleting_at = now(), email = NULL, email_verified = false
+          WHERE id = $1 AND deleting_at IS NULL AND session_id IS NULL`,
+        [id],
+      );
+      if (!marked) {
+        const r = await tx.one<{ deleting: boolean }>(
+          `SELECT deleting_at IS NOT NULL AS deleting FROM users WHERE id = $1`,
+          [id],
+        );
+        return !r ? ('missing' as const) : r.deleting ? ('deleting' as const) : ('system' as const);
+      }
+      await tx.write(`DELETE FROM sessions WHERE user_id = $1`, [id]);
+      return 'marked' as const;
+    });
+  }
+
+  async stillDeleting() {
+    const rows = await this.db.rows<{ id: number }>(`SELECT id FROM users WHERE deleting_at IS NOT NULL ORDER BY id`);
+    return rows.map((r) => r.id);
+  }
+
+  async deleteMarked(id: number, onDeleted: (tx: Transaction) => Promise<void>) {
+    return this.db.transaction(async (tx) => {
+      // FOR UPDATE conflicts with the FOR KEY SHARE an insert's foreign key check takes on the
+      // user: an upload or vote in flight commits first (the checks below see it), a later one waits
+      // and then fails on the missing user
+      const locked = await tx.one(`SELECT id FROM users WHERE id = $1 AND deleting_at IS NOT NULL FOR UPDATE`, [id]);
+      if (!locked) return 'missing' as const;
+      const left = await tx.one<{ any: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM media WHERE user_id = $1)
+             OR EXISTS (SELECT 1 FROM votes WHERE user_id = $1)
+             OR EXISTS (SELECT 1 FROM views WHERE user_id = $1) AS any`,
+        [id],
+      );
+      if (left!.any) return 'more' as const;
+      // what is left goes by cascade (magic links, laps, share visits); reports they filed stay, without them
+      await tx.write(`DELETE FROM users WHERE id = $1`, [id]);
+      await onDeleted(tx);
+      return 'gone' as const;
+    });
   }
 }

@@ -82,6 +82,19 @@ export class FakeUsers extends Users {
       if (s.userId === userId && s.id !== keepId) n += Number(this.sessions.delete(k));
     return n;
   }
+  async markDeleting(id: number) {
+    const u = this.users.find((x) => x.id === id);
+    if (!u) return 'missing' as const;
+    this.users = this.users.filter((x) => x !== u);
+    await this.endSessions(id, null);
+    return 'marked' as const;
+  }
+  async stillDeleting() {
+    return [];
+  }
+  async deleteMarked() {
+    return 'missing' as const;
+  }
   async updateLocation(id: number, latitude: number, longitude: number) {
     const u = (await this.findById(id))!;
     Object.assign(u, { latitude, longitude });

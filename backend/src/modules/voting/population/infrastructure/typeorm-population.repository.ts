@@ -9,6 +9,7 @@ import {
   type RunState,
 } from '../domain/population.js';
 import { type BatchOutcome, PopulationRepository } from '../population.repository.js';
+import { WITHDRAW_TALLIES } from '../../infrastructure/withdraw-tallies.sql.js';
 
 interface RunRow {
   id: number;
@@ -245,18 +246,7 @@ export class TypeormPopulationRepository extends PopulationRepository {
          ),
          dv AS (DELETE FROM votes v USING u WHERE v.user_id = u.id RETURNING v.media_id, v.is_hot),
          dw AS (DELETE FROM views w USING u WHERE w.user_id = u.id RETURNING w.media_id),
-         pv AS (SELECT media_id, count(*)::int AS votes, count(*) FILTER (WHERE is_hot)::int AS hot FROM dv GROUP BY media_id),
-         pw AS (SELECT media_id, count(*)::int AS views FROM dw GROUP BY media_id),
-         tallies AS (
-           UPDATE media m SET
-             total_votes = m.total_votes - coalesce(pv.votes, 0),
-             hot_votes = m.hot_votes - coalesce(pv.hot, 0),
-             total_views = m.total_views - coalesce(pw.views, 0)
-           FROM (SELECT media_id FROM pv UNION SELECT media_id FROM pw) x
-             LEFT JOIN pv USING (media_id) LEFT JOIN pw USING (media_id)
-           WHERE m.id = x.media_id
-           RETURNING m.id
-         )
+         ${WITHDRAW_TALLIES}
          SELECT (SELECT array_agg(id ORDER BY id) FROM u) AS ids,
                 (SELECT count(*) FROM dv)::int AS votes, (SELECT count(*) FROM dw)::int AS views,
                 (SELECT count(*) FROM tallies)::int AS media`,
