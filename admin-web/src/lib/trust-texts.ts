@@ -24,6 +24,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.ban': 'User banned',
   'user.unban': 'User unbanned',
   'user.sign-out': 'User signed out everywhere',
+  'account.delete': 'Account deletion started',
+  'account.deleted': 'Account deleted',
   'moderation.keep': 'Reports dismissed (kept)',
   'moderation.delete': 'Reported media deleted',
   'db.reset': 'Database reset',

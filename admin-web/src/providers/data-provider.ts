@@ -119,6 +119,7 @@ export const dataProvider = {
     api.post('/api/admin/users/ban', { body: { ids: ids.map(Number), deleteMedia } }),
   unbanUsers: (ids: Identifier[]) => api.post('/api/admin/users/unban', { body: { ids: ids.map(Number) } }),
   signOutUser: (id: Identifier) => api.post('/api/admin/users/{id}/sign-out', { path: { id: Number(id) } }),
+  deleteUserAccount: (id: Identifier) => api.post('/api/admin/users/{id}/delete', { path: { id: Number(id) } }),
 
   runDbTest: (name: DbTestName): Promise<DbTestAnswer> => api.get(`/api/db-test/${name}`),
   resetDatabase: () => api.post('/api/admin/reset-database', { body: { confirm: 'RESET DATABASE' } }),

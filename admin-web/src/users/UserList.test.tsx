@@ -6,6 +6,7 @@ import { TRUST_TEXTS } from '../lib/trust-texts';
 import type { AdminUser } from '../api/types';
 import { httpError, renderAdmin } from '../test/render';
 import UserList from './UserList';
+import { DELETE_ACCOUNT_TEXTS } from './DeleteAccount';
 import { SIGN_OUT_TEXTS } from './SignOutEverywhere';
 
 const user = (id: number, over: Partial<AdminUser> = {}): AdminUser => ({
@@ -190,5 +191,20 @@ describe('Users: sign out everywhere (issue 27)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: SIGN_OUT_TEXTS.button }));
     await waitFor(() => expect(signOutUser).toHaveBeenCalledWith(1));
     expect(await screen.findByText(SIGN_OUT_TEXTS.done(3))).toBeVisible();
+  });
+});
+
+describe('Users: delete account (issue 27)', () => {
+  it('deletes the account after a confirmation that says what goes, and says it started', async () => {
+    const getList = vi.fn(() => Promise.resolve({ data: [user(1), user(2)], total: 2 }));
+    const totals = () => Promise.resolve({ totalUsers: 2, activeUsers: 2, savedAccounts: 1 });
+    const deleteUserAccount = vi.fn(() => Promise.resolve({ jobId: 'delete-account-1', uploads: 2, votes: 5 }));
+    renderAdmin(<UserList />, { dataProvider: { getList, getUserTotals: totals, deleteUserAccount } });
+    await userEvent.click(await screen.findByRole('button', { name: `${DELETE_ACCOUNT_TEXTS.title}: User2` }));
+    const dialog = screen.getByRole('dialog', { name: DELETE_ACCOUNT_TEXTS.title });
+    expect(dialog).toHaveTextContent(DELETE_ACCOUNT_TEXTS.body('User2'));
+    await userEvent.click(within(dialog).getByRole('button', { name: DELETE_ACCOUNT_TEXTS.button }));
+    await waitFor(() => expect(deleteUserAccount).toHaveBeenCalledWith(2));
+    expect(await screen.findByText(DELETE_ACCOUNT_TEXTS.done)).toBeVisible();
   });
 });

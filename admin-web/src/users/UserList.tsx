@@ -18,6 +18,7 @@ import { useListLoadError } from '../lib/useListLoadError';
 import type { AdminUser } from '../api/types';
 import { BannedCell, BanToggle, BulkBanButtons } from './BanActions';
 import { LocationField } from './LocationField';
+import { DeleteAccount } from './DeleteAccount';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { UserTotals } from './UserTotals';
 
@@ -109,6 +110,7 @@ export default function UserList() {
                   <BannedCell />
                   <BanToggle />
                   <SignOutEverywhere />
+                  <DeleteAccount />
                 </Box>
               </>
             }
@@ -137,6 +139,7 @@ export default function UserList() {
             <DataTable.Col label="Actions" disableSort>
               <BanToggle />
               <SignOutEverywhere />
+              <DeleteAccount />
             </DataTable.Col>
           </DataTable>
         )}

@@ -752,6 +752,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/{id}/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AccountDeletionController_delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AccountDeletionAdminController_delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/export-votes': {
     parameters: {
       query?: never;
@@ -1421,6 +1453,7 @@ export interface components {
       /** @enum {string} */
       name:
         | 'backup-database'
+        | 'delete-account'
         | 'find-duplicates'
         | 'generate-renditions'
         | 'import-media'
@@ -1507,6 +1540,7 @@ export interface components {
       /** @enum {string} */
       name:
         | 'backup-database'
+        | 'delete-account'
         | 'find-duplicates'
         | 'generate-renditions'
         | 'import-media'
@@ -1602,6 +1636,18 @@ export interface components {
       lastSeenAt: string;
       /** @description the session of this request's own cookie */
       current: boolean;
+    };
+    DeleteAccountDto: {
+      /** @description The account's username, typed out: the confirmation */
+      username: string;
+    };
+    AccountDeletionDto: {
+      /** @description the background job deleting the rest (the admin follows it on the Jobs list) */
+      jobId: string;
+      /** @description uploads to delete */
+      uploads: number;
+      /** @description votes to delete */
+      votes: number;
     };
     PopulationPlanDto: {
       /** @description media that exist now: each gets 10-50 votes */
@@ -3642,6 +3688,68 @@ export interface operations {
     responses: {
       /** @description 404 when the account has no such session */
       204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AccountDeletionController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeleteAccountDto'];
+      };
+    };
+    responses: {
+      /** @description 400 when the typed username does not match (the reason in message); 403 for another user */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountDeletionDto'];
+        };
+      };
+    };
+  };
+  AccountDeletionAdminController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 404 when there is no such user; 409 for a system user (imported media, populated votes) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountDeletionDto'];
+        };
+      };
+      /** @description Missing or wrong admin credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many failed admin logins from this IP or for this account */
+      429: {
         headers: {
           [name: string]: unknown;
         };

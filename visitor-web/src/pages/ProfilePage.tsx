@@ -6,11 +6,12 @@ import { UpdateInfoForm } from '../features/profile/components/UpdateInfoForm';
 import { LocationCard } from '../features/profile/components/LocationCard';
 import { SessionInfoCard } from '../features/profile/components/SessionInfoCard';
 import { DevicesCard } from '../features/profile/components/DevicesCard';
+import { DeleteAccountCard } from '../features/profile/components/DeleteAccountCard';
 import { SaveAccountCard } from '../features/account/components/SaveAccountCard';
 import './profile-page.css';
 
 export default function ProfilePage() {
-  const { user, setUser, logout } = useSession();
+  const { user, setUser, logout, loginAsNewUser } = useSession();
   return (
     <div className="page">
       <PageHeader title="Edit Profile">Your name, your location and how to keep this account.</PageHeader>
@@ -29,6 +30,7 @@ export default function ProfilePage() {
             <SaveAccountCard user={user} />
             <SessionInfoCard user={user} />
             <DevicesCard onLogout={() => void logout()} />
+            <DeleteAccountCard user={user} onDeleted={() => void loginAsNewUser()} />
           </div>
         </div>
       )}
