@@ -72,10 +72,10 @@ describe(`account deletion killed with -9 mid-way (${dbKind})`, () => {
     );
     await untilAnswers(api);
     let seen: { state: string; progress: Record<string, number> } | undefined;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
       const res = await fetch(`${api.baseUrl}/api/admin/jobs/${jobId}`, { headers: { Authorization: auth } });
       seen = (await res.json()) as typeof seen;
-      if ((seen!.progress.uploadsDeleted ?? 0) >= 25 || seen!.state !== 'waiting' && seen!.state !== 'active') break;
+      if ((seen!.progress.uploadsDeleted ?? 0) >= 25 || (seen!.state !== 'waiting' && seen!.state !== 'active')) break;
       await new Promise((r) => setTimeout(r, 10));
     }
     await api.kill();

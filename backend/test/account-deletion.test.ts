@@ -57,7 +57,11 @@ function deletionSuite(storageKind: 'local disk' | 'S3') {
       // the browser is a guest at once: the cookie is cleared and the old one opens nothing
       expect(String(res.headers['set-cookie'])).toMatch(/vibe_session=;/);
       await request(t.server).get('/api/session').set('Cookie', gone.cookie).expect(401);
-      await request(t.server).post('/api/votes').set('Cookie', gone.cookie).send({ mediaId: othersItem, isHot: true }).expect(401);
+      await request(t.server)
+        .post('/api/votes')
+        .set('Cookie', gone.cookie)
+        .send({ mediaId: othersItem, isHot: true })
+        .expect(401);
 
       const job = await waitForJob(t, res.body.jobId, 120_000);
       expect(job).toMatchObject({ name: 'delete-account', state: 'completed' });

@@ -55,10 +55,7 @@ test('a visitor deletes the account from Profile and is a fresh guest afterwards
 
   await open.click();
   await dialog.getByLabel(`Type your username, ${before.user.username}, to confirm`).fill(before.user.username);
-  await Promise.all([
-    page.waitForEvent('load'),
-    dialog.getByRole('button', { name: 'Delete my account' }).click(),
-  ]);
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Delete my account' }).click()]);
   await page.getByRole('heading', { name: 'Delete my account' }).waitFor();
 
   // a fresh guest: another user, another name; the old cookie opens nothing

@@ -5,7 +5,7 @@ import type { TestApp } from './test-app.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-export type Query = (sql: string, params?: unknown[]) => Promise<Json[]>;
+type Query = (sql: string, params?: unknown[]) => Promise<Json[]>;
 
 export const queryOf =
   (t: TestApp): Query =>
@@ -60,10 +60,10 @@ export async function seedBigAccount(
     [o.userId, tag],
   );
   // and the other user votes on and views the account's items (those go with the items)
-  await q(
-    `INSERT INTO votes (user_id, media_id, is_hot) SELECT $1, id, true FROM media WHERE user_id = $2`,
-    [o.otherId, o.userId],
-  );
+  await q(`INSERT INTO votes (user_id, media_id, is_hot) SELECT $1, id, true FROM media WHERE user_id = $2`, [
+    o.otherId,
+    o.userId,
+  ]);
   await q(`INSERT INTO views (user_id, media_id) SELECT $1, id FROM media WHERE user_id = $2`, [o.otherId, o.userId]);
   await recountTallies(q);
   return keys;

@@ -5,13 +5,24 @@ import type { AuditActor } from '../../platform/audit/audit-entry.js';
 import { AuditLog } from '../../platform/audit/audit-log.js';
 import { BackgroundWork } from '../../platform/background-work.js';
 import { badRequest, conflict, notFound } from '../../platform/domain-error.js';
-import { type JobContext, JobInterrupted, JobQueue, JobRunningError, type JobView } from '../../platform/jobs/job-queue.js';
+import {
+  type JobContext,
+  JobInterrupted,
+  JobQueue,
+  JobRunningError,
+  type JobView,
+} from '../../platform/jobs/job-queue.js';
 import { PollLoop } from '../../platform/jobs/poll-loop.js';
 import { OutageLog } from '../../platform/logging/outage-log.js';
 import { MediaService } from '../media/media.service.js';
 import { Users } from '../users/users.js';
 import { VoterErasure } from '../voting/voter-erasure.js';
-import { UPLOADS_PER_STEP, VOTES_PER_STEP, confirmationProblem, deletionPercent } from './domain/deletion-confirmation.js';
+import {
+  UPLOADS_PER_STEP,
+  VOTES_PER_STEP,
+  confirmationProblem,
+  deletionPercent,
+} from './domain/deletion-confirmation.js';
 import type { AccountDeletedDto, AccountDeletionDto } from './dto/delete-account.dto.js';
 
 export const DELETE_ACCOUNT = 'delete-account';
@@ -21,7 +32,7 @@ export const ACCOUNT_DELETE = 'account.delete';
 export const ACCOUNT_DELETED = 'account.deleted';
 
 /** Who asked, as the audit row names them: the account holder, or the operator (never the account). */
-export const ACCOUNT_HOLDER: AuditActor = { admin: '(the account holder)', clientAddress: '' };
+const ACCOUNT_HOLDER: AuditActor = { admin: '(the account holder)', clientAddress: '' };
 
 export interface DeleteAccountPayload {
   userId: number;
@@ -87,7 +98,8 @@ export class AccountDeletionService implements OnApplicationBootstrap {
   private async start(userId: number, by: AuditActor): Promise<AccountDeletionDto> {
     const marked = await this.users.markDeleting(userId);
     if (marked === 'missing') throw notFound('User not found');
-    if (marked === 'system') throw conflict('This is a system user (imported media, populated votes): it has no account to delete');
+    if (marked === 'system')
+      throw conflict('This is a system user (imported media, populated votes): it has no account to delete');
     const [uploads, votes] = [await this.media.countUploadsOf(userId), await this.votes.votesOf(userId)];
     const job = await this.enqueue({ userId, uploads, votes, by });
     return { jobId: job.id, uploads, votes };

@@ -56,5 +56,8 @@ export abstract class Users {
    * `gone` (deleted now, `onDeleted` ran in the same transaction), `more` (something came in:
    * erase again) or `missing` (deleted before).
    */
-  abstract deleteMarked(id: number, onDeleted: (tx: Transaction) => Promise<void>): Promise<'gone' | 'more' | 'missing'>;
+  abstract deleteMarked(
+    id: number,
+    onDeleted: (tx: Transaction) => Promise<void>,
+  ): Promise<'gone' | 'more' | 'missing'>;
 }

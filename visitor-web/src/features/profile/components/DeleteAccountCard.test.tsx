@@ -46,10 +46,14 @@ describe('DeleteAccountCard', () => {
   });
 
   it("shows the server's reason when it refuses", async () => {
-    fetchMock.mockResolvedValue(json({ statusCode: 400, message: 'The username you typed does not match this account' }, 400));
+    fetchMock.mockResolvedValue(
+      json({ statusCode: 400, message: 'The username you typed does not match this account' }, 400),
+    );
     const { dialog, onDeleted } = await openDialog();
     await userEvent.type(within(dialog).getByLabelText(T.confirmLabel('LeavingSoon')), 'LeavingSoon{Enter}');
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The username you typed does not match this account');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The username you typed does not match this account',
+    );
     expect(onDeleted).not.toHaveBeenCalled();
   });
 });
