@@ -7,15 +7,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { AdminUser } from '../api/types';
 import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';
-
-export const DELETE_ACCOUNT_TEXTS = {
-  button: 'Delete account',
-  title: 'Delete account',
-  body: (name: string) =>
-    `Delete the account "${name}" for good? Its profile, e-mail, sessions, uploads (with their files) and votes go; the scores it voted on are corrected; reports it made stay without its name. Its browsers become guests at once; the rest runs as a job (Jobs list).`,
-  done: 'Account deletion started',
-  failed: 'Could not delete the account',
-} as const;
+import { DELETE_ACCOUNT_TEXTS } from './delete-account-texts';
 
 /** The row's "Delete account": the visitor's own deletion, by an operator, behind a confirmation; audited by the server. */
 export function DeleteAccount() {

@@ -6,7 +6,7 @@ import { TRUST_TEXTS } from '../lib/trust-texts';
 import type { AdminUser } from '../api/types';
 import { httpError, renderAdmin } from '../test/render';
 import UserList from './UserList';
-import { DELETE_ACCOUNT_TEXTS } from './DeleteAccount';
+import { DELETE_ACCOUNT_TEXTS } from './delete-account-texts';
 import { SIGN_OUT_TEXTS } from './SignOutEverywhere';
 
 const user = (id: number, over: Partial<AdminUser> = {}): AdminUser => ({
