@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ghostTallies, queryOf, rowsOf, seedBigAccount } from './support/account-deletion.js';
+import { ghostShareCounts, ghostTallies, queryOf, rowsOf, seedBigAccount } from './support/account-deletion.js';
 import { adminAuth } from './support/admin.js';
 import { type ApiProcess, freePort, spawnApi, untilAnswers } from './support/api-process.js';
 import { listKeys, waitForJob } from './support/jobs.js';
@@ -98,6 +98,7 @@ describe(`account deletion killed with -9 mid-way (${dbKind})`, () => {
     expect((await listKeys(t)).filter((k) => keys.includes(k))).toEqual([]);
     expect(await q(`SELECT storage_key FROM orphan_objects`)).toEqual([]);
     expect(await ghostTallies(q)).toEqual([]);
+    expect(await ghostShareCounts(q)).toEqual([]);
     expect(await q(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'account.deleted'`)).toEqual([{ n: 1 }]);
   }, 600_000);
 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { pngImage, upload } from './fixtures/media-fixtures.js';
-import { ghostTallies, queryOf, rowsOf, seedBigAccount } from './support/account-deletion.js';
+import { ghostShareCounts, ghostTallies, queryOf, rowsOf, seedBigAccount } from './support/account-deletion.js';
 import { asAdmin } from './support/admin.js';
 import { listKeys, waitForJob } from './support/jobs.js';
 import { outboxOf } from './support/outbox.js';
@@ -77,6 +77,7 @@ function deletionSuite(storageKind: 'local disk' | 'S3') {
         reports: 0,
         magic_links: 0,
         share_links: 0,
+        share_visits: 0,
         pick_laps: 0,
       });
       const after = await listKeys(t);
@@ -84,6 +85,7 @@ function deletionSuite(storageKind: 'local disk' | 'S3') {
       expect(after).toEqual(otherKeysBefore);
       expect(await q(`SELECT storage_key FROM orphan_objects`)).toEqual([]);
       expect(await ghostTallies(q)).toEqual([]);
+      expect(await ghostShareCounts(q)).toEqual([]);
       // the report stays for moderation, without who filed it
       expect(await q(`SELECT user_id, reason FROM reports WHERE media_id = $1`, [othersItem])).toEqual([
         { user_id: null, reason: 'spam' },

@@ -65,6 +65,16 @@ export async function seedBigAccount(
     o.userId,
   ]);
   await q(`INSERT INTO views (user_id, media_id) SELECT $1, id FROM media WHERE user_id = $2`, [o.otherId, o.userId]);
+  // and through the other user's share link of one of its items: a view and a vote counted on the link
+  const [link] = await q(
+    `INSERT INTO share_links (share_id, media_id, user_id, views, votes)
+     SELECT $1, id, user_id, 1, 1 FROM media WHERE user_id = $2 ORDER BY id LIMIT 1 RETURNING id`,
+    [`link${tag}`, o.otherId],
+  );
+  await q(`INSERT INTO share_visits (share_link_id, user_id, kind) VALUES ($1, $2, 'view'), ($1, $2, 'vote')`, [
+    link.id,
+    o.userId,
+  ]);
   await recountTallies(q);
   return keys;
 }
@@ -89,6 +99,13 @@ export async function ghostTallies(q: Query): Promise<Json[]> {
        OR m.total_views <> (SELECT count(*) FROM views w WHERE w.media_id = m.id)`);
 }
 
+/** Share links whose view or vote counters differ from their visits. */
+export async function ghostShareCounts(q: Query): Promise<Json[]> {
+  return q(`SELECT l.id, l.views, l.votes FROM share_links l
+    WHERE l.views <> (SELECT count(*) FROM share_visits s WHERE s.share_link_id = l.id AND s.kind = 'view')
+       OR l.votes <> (SELECT count(*) FROM share_visits s WHERE s.share_link_id = l.id AND s.kind = 'vote')`);
+}
+
 /** Every row anywhere that still names the user. */
 export async function rowsOf(q: Query, userId: number): Promise<Record<string, number>> {
   const [r] = await q(
@@ -100,6 +117,7 @@ export async function rowsOf(q: Query, userId: number): Promise<Record<string, n
             (SELECT count(*) FROM reports WHERE user_id = $1)::int AS reports,
             (SELECT count(*) FROM magic_link_tokens WHERE user_id = $1)::int AS magic_links,
             (SELECT count(*) FROM share_links WHERE user_id = $1)::int AS share_links,
+            (SELECT count(*) FROM share_visits WHERE user_id = $1)::int AS share_visits,
             (SELECT count(*) FROM pick_laps WHERE user_id = $1)::int AS pick_laps`,
     [userId],
   );

@@ -16,6 +16,7 @@ import { PollLoop } from '../../platform/jobs/poll-loop.js';
 import { OutageLog } from '../../platform/logging/outage-log.js';
 import { MediaService } from '../media/media.service.js';
 import { Users } from '../users/users.js';
+import { ShareVisitsErasure } from '../share/share-visits-erasure.js';
 import { VoterErasure } from '../voting/voter-erasure.js';
 import {
   UPLOADS_PER_STEP,
@@ -70,6 +71,7 @@ export class AccountDeletionService implements OnApplicationBootstrap {
     private readonly users: Users,
     private readonly media: MediaService,
     private readonly votes: VoterErasure,
+    private readonly shareVisits: ShareVisitsErasure,
     private readonly jobs: JobQueue,
     private readonly audit: AuditLog,
     private readonly config: AppConfig,
@@ -160,6 +162,8 @@ export class AccountDeletionService implements OnApplicationBootstrap {
         done.votes += erased.votes;
         await step();
       }
+      // their visits through others' share links, off the links' counters (a few rows: one statement)
+      await this.shareVisits.eraseVisitsOf(userId);
       const outcome = await this.users.deleteMarked(userId, (tx) =>
         this.audit.record(
           {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { auditActions } from '../../platform/audit/audit-actions.js';
 import { MediaModule } from '../media/media.module.js';
+import { ShareModule } from '../share/share.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { VotingModule } from '../voting/voting.module.js';
@@ -11,11 +12,11 @@ import { DeleteAccountJob } from './delete-account.job.js';
 
 /**
  * Account deletion (issue 27): the visitor's and the operator's routes, and the job that deletes
- * what the account owns through each owner's port (media's uploads, voting's votes, users' user).
+ * what the account owns through each owner's port (media's uploads, voting's votes, share's visits, users' user).
  * The worker imports it too, so the job runs where jobs run.
  */
 @Module({
-  imports: [UsersModule, SessionModule, MediaModule, VotingModule],
+  imports: [UsersModule, SessionModule, MediaModule, VotingModule, ShareModule],
   controllers: [AccountDeletionController, AccountDeletionAdminController],
   providers: [AccountDeletionService, DeleteAccountJob, auditActions([ACCOUNT_DELETE, ACCOUNT_DELETED])],
 })

@@ -51,7 +51,7 @@ export abstract class Users {
   abstract stillDeleting(): Promise<number[]>;
   /**
    * The last step: the user row itself, only once nothing of theirs is left that carries a tally
-   * (uploads, votes, views). It locks the row first, so an upload or a vote that was under way
+   * (uploads, votes, views, share visits). It locks the row first, so an upload or a vote that was under way
    * commits before the check (and is seen) or fails after the delete (its user is gone). Answers
    * `gone` (deleted now, `onDeleted` ran in the same transaction), `more` (something came in:
    * erase again) or `missing` (deleted before).

@@ -249,7 +249,8 @@ export class TypeormUsers extends Users {
       const left = await tx.one<{ any: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM media WHERE user_id = $1)
              OR EXISTS (SELECT 1 FROM votes WHERE user_id = $1)
-             OR EXISTS (SELECT 1 FROM views WHERE user_id = $1) AS any`,
+             OR EXISTS (SELECT 1 FROM views WHERE user_id = $1)
+             OR EXISTS (SELECT 1 FROM share_visits WHERE user_id = $1) AS any`,
         [id],
       );
       if (left!.any) return 'more' as const;
