@@ -1,6 +1,8 @@
 -- media_counted_insert / media_counted_delete (statement level, transition tables): the day's
 -- uploads, and in the same statement the uploaders who became active (insert) or the uploaders to
 -- look at again (delete: queued for counts_settle(), which alone may clear a user's active flag).
+-- Then each uploader's users.uploads (the admin Users list sorts by it), as counts_votes() does
+-- for votes_cast.
 CREATE OR REPLACE FUNCTION counts_media() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -16,6 +18,10 @@ BEGIN
     SELECT day, counts_shard(), sum(n), sum(active) FROM deltas GROUP BY day ORDER BY day
     ON CONFLICT (day, shard) DO UPDATE
       SET uploads = c.uploads + excluded.uploads, active_users = c.active_users + excluded.active_users;
+    -- a statement of its own: the activation above may have updated the same rows
+    UPDATE users u SET uploads = u.uploads + p.n
+      FROM (SELECT user_id, count(*)::int AS n FROM new_rows GROUP BY user_id) p
+     WHERE u.id = p.user_id;
   ELSE
     WITH queued AS (
       INSERT INTO activity_rechecks (user_id) SELECT DISTINCT user_id FROM old_rows ORDER BY 1
@@ -24,6 +30,9 @@ BEGIN
     INSERT INTO daily_counts AS c (day, shard, uploads)
     SELECT counts_utc_day(uploaded_at), counts_shard(), -count(*) FROM old_rows GROUP BY 1 ORDER BY 1
     ON CONFLICT (day, shard) DO UPDATE SET uploads = c.uploads + excluded.uploads;
+    UPDATE users u SET uploads = u.uploads - p.n
+      FROM (SELECT user_id, count(*)::int AS n FROM old_rows GROUP BY user_id) p
+     WHERE u.id = p.user_id;
   END IF;
   RETURN NULL;
 END $$;

@@ -1,6 +1,8 @@
 -- votes_counted_insert / votes_counted_delete (statement level, transition tables): the day's
 -- votes, and in the same statement the voters who became active (insert) or the voters to look at
--- again (delete: queued for counts_settle(), which alone may clear a user's active flag).
+-- again (delete: queued for counts_settle(), which alone may clear a user's active flag). Then each
+-- voter's users.votes_cast (the admin Users list sorts by it): one UPDATE per voter, a HOT one as
+-- no index covers the column, so a vote writes one more small row version and no index entry.
 CREATE OR REPLACE FUNCTION counts_votes() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -16,6 +18,10 @@ BEGIN
     SELECT day, counts_shard(), sum(n), sum(active) FROM deltas GROUP BY day ORDER BY day
     ON CONFLICT (day, shard) DO UPDATE
       SET votes = c.votes + excluded.votes, active_users = c.active_users + excluded.active_users;
+    -- a statement of its own: the activation above may have updated the same rows
+    UPDATE users u SET votes_cast = u.votes_cast + p.n
+      FROM (SELECT user_id, count(*)::int AS n FROM new_rows GROUP BY user_id) p
+     WHERE u.id = p.user_id;
   ELSE
     WITH queued AS (
       INSERT INTO activity_rechecks (user_id) SELECT DISTINCT user_id FROM old_rows ORDER BY 1
@@ -24,6 +30,10 @@ BEGIN
     INSERT INTO daily_counts AS c (day, shard, votes)
     SELECT counts_utc_day(voted_at), counts_shard(), -count(*) FROM old_rows GROUP BY 1 ORDER BY 1
     ON CONFLICT (day, shard) DO UPDATE SET votes = c.votes + excluded.votes;
+    -- a deleted user's votes go with it (cascade): its row is gone and simply not matched
+    UPDATE users u SET votes_cast = u.votes_cast - p.n
+      FROM (SELECT user_id, count(*)::int AS n FROM old_rows GROUP BY user_id) p
+     WHERE u.id = p.user_id;
   END IF;
   RETURN NULL;
 END $$;
