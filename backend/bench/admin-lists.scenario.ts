@@ -1,5 +1,6 @@
 import type { BenchContext, Scenario } from './context.js';
 import { fmtCount, fmtMs } from './report.js';
+import { percent } from './seed.js';
 
 /** Sequential runs per row after one warm-up request: the median of these is the figure. */
 const RUNS = 3;
@@ -9,6 +10,10 @@ const BUDGET_MS = 300;
 interface Row {
   what: string;
   path: string;
+  /** POST this JSON body (a vote) instead of a GET */
+  body?: (run: number) => object;
+  /** the answers this row expects (200 unless said) */
+  expect?: number[];
   /** another session than the admin's (a visitor's own page) */
   cookie?: string;
   /** the answer must say its total is an estimate (true) or exact (false) */
@@ -65,16 +70,40 @@ async function rows(ctx: BenchContext): Promise<Row[]> {
       path: `/api/users/${uploader.id}/stats`,
       cookie: `vibe_session=${uploader.session_id}`,
     },
+    // the visitor's side must stay as it was: the random pick, and a vote (now also counting the voter)
+    ...ctx.seed.probes
+      .filter((p) => p.votedShare === 0 || p.votedShare === 0.5 || p.votedShare === 0.999)
+      .map((p) => ({
+        what: `visitor's random pick, voted ${percent(p.votedShare)}`,
+        path: `/api/media/random/${p.id}`,
+        cookie: p.cookie,
+      })),
+    {
+      what: 'a vote (POST /api/votes, each on another media)',
+      path: '/api/votes',
+      cookie: ctx.seed.voters[0]!.cookie,
+      body: (run) => ({ userId: ctx.seed.voters[0]!.id, mediaId: ctx.seed.mediaIds.first + 1000 + run, isHot: true }),
+      expect: [201],
+    },
   ];
 }
 
-async function timeOnce(ctx: BenchContext, row: Row, authorization: string): Promise<{ ms: number; res: Response }> {
+async function timeOnce(
+  ctx: BenchContext,
+  row: Row,
+  authorization: string,
+  run: number,
+): Promise<{ ms: number; res: Response }> {
   const headers: Record<string, string> = row.cookie ? { cookie: row.cookie } : { authorization };
+  const init: RequestInit = row.body
+    ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(row.body(run)) }
+    : { headers };
   const started = performance.now();
-  const res = await fetch(`${ctx.baseUrl}${row.path}`, { headers });
+  const res = await fetch(`${ctx.baseUrl}${row.path}`, init);
   await res.arrayBuffer();
   const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`${row.what}: GET ${row.path} answered ${res.status}`);
+  if (!(row.expect ?? [200]).includes(res.status))
+    throw new Error(`${row.what}: ${init.method ?? 'GET'} ${row.path} answered ${res.status}`);
   return { ms, res };
 }
 
@@ -94,9 +123,9 @@ export const adminLists: Scenario = {
     const report = [];
     const over: string[] = [];
     for (const row of await rows(ctx)) {
-      const warm = await timeOnce(ctx, row, authorization);
+      const warm = await timeOnce(ctx, row, authorization, 0);
       const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) times.push((await timeOnce(ctx, row, authorization)).ms);
+      for (let i = 1; i <= RUNS; i++) times.push((await timeOnce(ctx, row, authorization, i)).ms);
       const median = times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
       const range = warm.res.headers.get('content-range');
       const estimated = warm.res.headers.get('x-total-estimated') === 'true';
