@@ -4,7 +4,7 @@ import { useListContext } from 'react-admin';
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** A total the API only estimated (a filter matching more than 10,000 rows): "about 1.2M". */
-export const aboutTotal = (n: number): string => `about ${compact.format(n)}`;
+const aboutTotal = (n: number): string => `about ${compact.format(n)}`;
 
 type RangeLabel = NonNullable<PaginationProps['labelDisplayedRows']>;
 

@@ -5,9 +5,9 @@ import type { Sql } from './sql.js';
  * planner's estimate, flagged as such (the portal shows "about 1.2M"). Counting a million
  * matches costs what reading them does (issue 28 item 7: 3 s for a search at 1M media).
  */
-export const EXACT_TOTAL_UP_TO = 10_000;
+const EXACT_TOTAL_UP_TO = 10_000;
 
-export interface ListTotal {
+interface ListTotal {
   total: number;
   /** true: `total` is the planner's estimate (more than EXACT_TOTAL_UP_TO rows match) */
   estimated: boolean;

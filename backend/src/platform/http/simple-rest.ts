@@ -112,7 +112,7 @@ export function parseListQuery<S extends string>(q: ListQueryDto, spec: ListSpec
 }
 
 /** Says that a list's `Content-Range` total is an estimate (the portal shows "about …"). */
-export const TOTAL_ESTIMATED_HEADER = 'X-Total-Estimated';
+const TOTAL_ESTIMATED_HEADER = 'X-Total-Estimated';
 
 /**
  * `Content-Range` for a page (no-cache comes with every admin answer: AdminNoCacheInterceptor),
