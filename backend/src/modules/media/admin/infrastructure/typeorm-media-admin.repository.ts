@@ -81,10 +81,20 @@ export class TypeormMediaAdminRepository extends MediaAdminRepository {
   async list(c: MediaListCriteria, knownTotal?: number) {
     const where = new Where();
     if (c.q) {
-      const p = where.param(containsPattern(c.q));
-      // on media alone, so each side has its index (the trigram index on file names, media's
-      // user index for the few matching uploaders) instead of a scan of media joined to users
-      where.and(`(m.original_name ILIKE ${p} OR m.user_id = ANY(ARRAY(SELECT id FROM users WHERE username ILIKE ${p})))`);
+      const pattern = containsPattern(c.q);
+      // the matching uploaders first, as values: the planner then knows there are none or a few
+      // (a subquery's array it guesses at 10,000 media and walks the whole date index instead,
+      // 2.5 s at 1M), and each side of the OR has its index: the trigram index on file names,
+      // media's user index for the uploaders
+      const uploaders = (
+        await this.db.rows<{ id: number }>(`SELECT id FROM users WHERE username ILIKE $1`, [pattern])
+      ).map((u) => u.id);
+      const p = where.param(pattern);
+      where.and(
+        uploaders.length
+          ? `(m.original_name ILIKE ${p} OR m.user_id = ANY(${where.param(uploaders)}::int[]))`
+          : `m.original_name ILIKE ${p}`,
+      );
     }
     if (c.type) where.and(`m.mime_type LIKE ${where.param(`${c.type}/%`)}`);
     if (c.ids) where.and(`m.id = ANY(${where.param(c.ids)}::int[])`);
