@@ -96,7 +96,11 @@ async function timeOnce(
 ): Promise<{ ms: number; res: Response }> {
   const headers: Record<string, string> = row.cookie ? { cookie: row.cookie } : { authorization };
   const init: RequestInit = row.body
-    ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(row.body(run)) }
+    ? {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(row.body(run)),
+      }
     : { headers };
   const started = performance.now();
   const res = await fetch(`${ctx.baseUrl}${row.path}`, init);

@@ -107,9 +107,7 @@ describe(`admin media and users lists (${dbKind})`, () => {
     // a page is picked from media alone, then joined: the order and the page hold for every sort
     const byScore = await admin.get(`/api/admin/media${q({ sort: ['hotScore', 'DESC'] })}`).expect(200);
     expect(byScore.body.map((m: { id: number }) => m.id)).toEqual([ids.sunset, ids.clip, ids.beach]);
-    const byUser = await admin
-      .get(`/api/admin/media${q({ sort: ['username', 'DESC'], range: [0, 2] })}`)
-      .expect(200);
+    const byUser = await admin.get(`/api/admin/media${q({ sort: ['username', 'DESC'], range: [0, 2] })}`).expect(200);
     const users = byUser.body.map((m: { username: string }) => m.username.toLowerCase());
     expect(users).toEqual([...users].sort().reverse());
     for (const [from, to] of [
