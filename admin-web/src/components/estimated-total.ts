@@ -1,4 +1,4 @@
-import type { PaginationProps } from 'react-admin';
+import type { LabelDisplayedRowsArgs } from '@mui/material';
 import { useListContext } from 'react-admin';
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
@@ -6,7 +6,8 @@ const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFracti
 /** A total the API only estimated (a filter matching more than 10,000 rows): "about 1.2M". */
 const aboutTotal = (n: number): string => `about ${compact.format(n)}`;
 
-type RangeLabel = NonNullable<PaginationProps['labelDisplayedRows']>;
+/** MUI TablePagination's labelDisplayedRows, which react-admin's Pagination passes on. */
+type RangeLabel = (range: LabelDisplayedRowsArgs) => string;
 
 /**
  * The pagination's "1-24 of …" for the current list: react-admin's own (undefined) when the total
