@@ -12,8 +12,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   the same name (NULLs are distinct in it), so one report per visitor and item still holds and
  *   the pick's probe still has its index.
  */
-export class AccountDeletion1795900100000 implements MigrationInterface {
-  name = 'AccountDeletion1795900100000';
+export class AccountDeletion1796200000000 implements MigrationInterface {
+  name = 'AccountDeletion1796200000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE users ADD COLUMN deleting_at timestamptz`);
