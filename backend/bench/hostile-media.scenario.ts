@@ -31,7 +31,7 @@ function processesWith(needle: string): number {
 }
 
 /** From a 201 until the item's renditions are made (its preview, and a video's playback file). */
-async function untilReady(app: BenchApp, id: number): Promise<number | null> {
+export async function untilReady(app: BenchApp, id: number): Promise<number | null> {
   const started = performance.now();
   while (performance.now() - started < READY_TIMEOUT_MS) {
     const { rows } = await app.db.query<{ s: string }>(`SELECT renditions_state AS s FROM media WHERE id = $1`, [id]);

@@ -1,3 +1,5 @@
+import { toBt709Filters, type VideoColour } from './video-colour.js';
+
 /**
  * Renditions: what screens show instead of the original (issue 19). A photo gets a grid
  * thumbnail and a display preview in WebP; a video gets a poster frame in the same two sizes and
@@ -103,6 +105,11 @@ export interface VideoFacts {
   /** frames per second, or null when unknown */
   frameRate: number | null;
   audioCodec: string | null;
+  /** the stream's colour tags: HDR is tone-mapped, everything converted to BT.709 (video-colour.ts) */
+  colour: VideoColour;
+  /** the original's video and sound bitrates, kbit/s, when the file says: the playback file spends no more */
+  videoKbps: number | null;
+  audioKbps: number | null;
 }
 
 /** A phone shows nothing smoother: 120 and 240 fps clips are served at 60, half the frames encoded or fewer. */
@@ -111,15 +118,16 @@ export const PLAYBACK_MAX_FPS = 60;
 /**
  * The filters every playback file goes through: upright (ffmpeg applies the display rotation
  * while decoding), the short edge at most 720 px and never enlarged, at most 60 fps, 8-bit 4:2:0
- * as every browser plays it. Every video is re-encoded (never stream-copied), so nothing of the
- * original's bitstream reaches a viewer: no SEI user data, no extra streams, no metadata.
+ * BT.709 as every browser plays it (HDR tone-mapped to SDR after the downscale: video-colour.ts).
+ * Every video is re-encoded (never stream-copied), so nothing of the original's bitstream reaches
+ * a viewer: no SEI user data, no extra streams, no metadata.
  */
-export function playbackFilters(v: Pick<VideoFacts, 'frameRate'>): string {
+export function playbackFilters(v: Pick<VideoFacts, 'frameRate' | 'colour'>): string {
   // both sides even (4:2:0 needs it): the short one rounded down, the other (-2) kept in proportion
   const short = (side: string) => `trunc(min(${VIDEO_SHORT_EDGE},${side})/2)*2`;
   const scale = `scale=w='if(gte(iw,ih),-2,${short('iw')})':h='if(gte(iw,ih),${short('ih')},-2)'`;
   const fps = v.frameRate !== null && v.frameRate > PLAYBACK_MAX_FPS ? [`fps=${PLAYBACK_MAX_FPS}`] : [];
-  return [scale, ...fps, 'format=yuv420p'].join(',');
+  return [scale, ...fps, ...toBt709Filters(v.colour)].join(',');
 }
 
 /** What the API adds beside the spec's `url` and `mimeType` so screens can use the renditions. */
