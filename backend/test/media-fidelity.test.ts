@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,5 +156,27 @@ describe.runIf(ffmpeg)('size policy: no playback file larger than its original',
       const made = await maker.video(original, await workDir());
       expect(bytesOf(made.playback!.path), path.basename(original)).toBeLessThanOrEqual(bytesOf(original));
     }
+  });
+});
+
+describe('size policy: no photo preview larger than its original', () => {
+  it('a grainy JPEG saved at low quality gets a preview no larger than itself (WebP at 80 would be half as large again)', async () => {
+    const [width, height] = [1400, 1000];
+    const px = await sharp(randomBytes(70 * 50 * 3), { raw: { width: 70, height: 50, channels: 3 } })
+      .resize(width, height, { kernel: 'cubic' })
+      .raw()
+      .toBuffer();
+    const grain = randomBytes(px.length);
+    for (let i = 0; i < px.length; i++) px[i] = Math.max(0, Math.min(255, px[i]! + (grain[i]! % 31) - 15));
+    const file = path.join(dir, 'low-quality.jpg');
+    await sharp(px, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 30 })
+      .toFile(file);
+    const atEighty = await sharp(file).webp({ quality: 80, effort: 4, smartSubsample: true }).toBuffer();
+    expect(atEighty.length).toBeGreaterThan(bytesOf(file));
+
+    const made = await maker.image(file, await workDir(), false);
+    expect(made.preview).toMatchObject({ width, height });
+    expect(bytesOf(made.preview.path)).toBeLessThanOrEqual(bytesOf(file));
   });
 });

@@ -46,9 +46,10 @@ export type RenditionsState = 'pending' | 'ready' | 'failed';
  * The pipeline that made an item's renditions and cleaned its original (the row's
  * `renditions_version`). Raised whenever what the pipeline makes or removes changes: every row
  * made by an older one is re-rendered and re-cleaned by the upgrade job, and until then it is
- * not offered to other visitors. 0: stored before versions were kept.
+ * not offered to other visitors. 0: stored before versions were kept. 3: HDR video tone-mapped
+ * to SDR and every playback file tagged BT.709, the size policy (issue 31).
  */
-export const RENDITIONS_VERSION = 2;
+export const RENDITIONS_VERSION = 3;
 
 /** Whether an item's renditions exist and were made by the current pipeline: only then may others see it. */
 export const renditionsCurrent = (m: { renditionsState: RenditionsState; renditionsVersion: number }): boolean =>

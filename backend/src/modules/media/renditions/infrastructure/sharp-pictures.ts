@@ -14,7 +14,7 @@ const THUMB_QUALITY = 72;
  * item 2; a small or already well-compressed JPEG, a screenshot): tried at these qualities in
  * turn until one is (else the last).
  */
-const SMALLER_QUALITIES = [70, 60, 50];
+const SMALLER_QUALITIES = [70, 60, 50, 40];
 /**
  * The full-size picture is tried at these qualities in turn until it fits FULL_MAX_BYTES: one tap
  * on a phone's mobile link fetches well under a megabyte, even for a detailed 50 MP photo.
