@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,14 +22,21 @@ export interface StreamColour {
   range: string | null;
 }
 
+/**
+ * ffmpeg/ffprobe without blocking the event loop (a 4K SSIM takes a minute; blocked that long, a
+ * bench's kept-alive HTTP socket goes stale under it). Answers stdout and stderr.
+ */
+const run = (tool: string, args: string[]) =>
+  promisify(execFile)(tool, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+
 /** The first video stream's codec, pixel format, size and colour tags. */
-export function probeColour(file: string): StreamColour {
-  const out = execFileSync('ffprobe', [
+export async function probeColour(file: string): Promise<StreamColour> {
+  const { stdout: out } = await run('ffprobe', [
     ...['-v', 'error', '-select_streams', 'v:0', '-of', 'json', '-show_entries'],
     'stream=codec_name,pix_fmt,width,height,color_primaries,color_transfer,color_space,color_range',
     file,
   ]);
-  const s = (JSON.parse(out.toString('utf8')) as { streams: Array<Record<string, string | number>> }).streams[0]!;
+  const s = (JSON.parse(out) as { streams: Array<Record<string, string | number>> }).streams[0]!;
   const str = (k: string) => (typeof s[k] === 'string' && s[k] !== 'unknown' ? (s[k] as string) : null);
   return {
     codec: String(s.codec_name),
@@ -55,16 +63,12 @@ export interface SignalStats {
 }
 
 /** signalstats over every frame of `file` (after `filters`, when given), in 8-bit code values. */
-export function signalStats(file: string, filters?: string): SignalStats {
-  const out = execFileSync(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-v', 'error', '-i', file],
-      ...['-vf', [filters, 'signalstats', 'metadata=print:file=-'].filter(Boolean).join(',')],
-      ...['-f', 'null', '-'],
-    ],
-    { maxBuffer: 64 * 1024 * 1024 },
-  ).toString('utf8');
+export async function signalStats(file: string, filters?: string): Promise<SignalStats> {
+  const { stdout: out } = await run('ffmpeg', [
+    ...['-hide_banner', '-v', 'error', '-i', file],
+    ...['-vf', [filters, 'signalstats', 'metadata=print:file=-'].filter(Boolean).join(',')],
+    ...['-f', 'null', '-'],
+  ]);
   const values = (key: string) =>
     [...out.matchAll(new RegExp(`signalstats\\.${key}=([\\d.]+)`, 'g'))].map((m) => Number(m[1]));
   const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
@@ -82,7 +86,13 @@ export function signalStats(file: string, filters?: string): SignalStats {
  * Mean SSIM (all planes, ffmpeg's `ssim` filter) of a video rendition against its source brought
  * to the rendition's size by `reference` filters (a tone-map for HDR) and a bicubic scale.
  */
-export function videoSsim(rendition: string, source: string, width: number, height: number, reference = ''): number {
+export function videoSsim(
+  rendition: string,
+  source: string,
+  width: number,
+  height: number,
+  reference = '',
+): Promise<number> {
   const ref = [reference, `scale=${width}:${height}:flags=bicubic`, 'format=yuv420p'].filter(Boolean).join(',');
   return ssimOf([
     ...['-i', rendition, '-i', source],
@@ -106,12 +116,8 @@ export async function imageSsim(a: Buffer, b: Buffer): Promise<number> {
 }
 
 /** Runs ffmpeg with an `ssim` filter graph and reads the mean it prints at the end. */
-function ssimOf(args: string[]): number {
-  const r = spawnSync('ffmpeg', ['-hide_banner', '-nostats', ...args, '-f', 'null', '-'], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const stderr = r.stderr ?? '';
+async function ssimOf(args: string[]): Promise<number> {
+  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', ...args, '-f', 'null', '-']);
   const m = /SSIM .* All:([\d.]+)/.exec(stderr);
   if (!m) throw new Error(`ffmpeg printed no SSIM: ${stderr.slice(-300)}`);
   return Number(m[1]);

@@ -154,79 +154,88 @@ export const mediaQuality: Scenario = {
       const avifRows: Array<Record<string, string>> = [];
       for (const f of files) {
         ctx.log(`media-quality: ${f.name}`);
-        const original = await readFile(f.file);
-        const type = f.kind === 'video' ? 'video/mp4' : f.file.endsWith('.png') ? 'image/png' : 'image/jpeg';
-        const id = await uploadAccepted(
-          app.baseUrl,
-          v,
-          new Blob([new Uint8Array(original)], { type }),
-          path.basename(f.file),
-        );
-        const ms = await untilReady(app, id);
-        const item = (await statsItems(app.baseUrl, v)).find((i) => i.id === id);
-        const url = f.kind === 'video' ? item?.playbackUrl : item?.previewUrl;
-        if (ms === null || !url) {
-          (f.kind === 'video' ? videoRows : photoRows).push({
+        try {
+          const original = await readFile(f.file);
+          const type = f.kind === 'video' ? 'video/mp4' : f.file.endsWith('.png') ? 'image/png' : 'image/jpeg';
+          const id = await uploadAccepted(
+            app.baseUrl,
+            v,
+            new Blob([new Uint8Array(original)], { type }),
+            path.basename(f.file),
+          );
+          const ms = await untilReady(app, id);
+          const item = (await statsItems(app.baseUrl, v)).find((i) => i.id === id);
+          const url = f.kind === 'video' ? item?.playbackUrl : item?.previewUrl;
+          if (ms === null || !url) {
+            (f.kind === 'video' ? videoRows : photoRows).push({
+              file: f.name,
+              original: KB(original.length),
+              result: 'no rendition',
+            });
+            continue;
+          }
+          const rendition = Buffer.from(await (await fetch(`${app.baseUrl}${url}`)).arrayBuffer());
+          const poster =
+            f.kind === 'video' && item?.previewUrl
+              ? (await (await fetch(`${app.baseUrl}${item.previewUrl}`)).arrayBuffer()).byteLength
+              : 0;
+          const share = rendition.length / original.length;
+          if (f.kind === 'photo') {
+            const meta = await sharp(rendition).metadata();
+            // the source as a browser shows it (upright, through its ICC profile), at the preview's size
+            const reference = await sharp(original)
+              .autoOrient()
+              .resize(meta.width, meta.height, { fit: 'fill' })
+              .png()
+              .toBuffer();
+            const ssim = await imageSsim(rendition, reference);
+            avifRows.push(await avifBeside(f.name, reference, rendition.length, ssim));
+            photoRows.push({
+              file: f.name,
+              original: KB(original.length),
+              preview: `${KB(rendition.length)} ${meta.width}×${meta.height}`,
+              'of original': pct(share),
+              SSIM: ssim.toFixed(4),
+              'made in': fmtMs(ms),
+              'targets met': yes(ssim >= PHOTO.ssim && share <= PHOTO.share),
+            });
+            continue;
+          }
+          const playback = path.join(work, `${id}.mp4`);
+          await writeFile(playback, rendition);
+          const source = await probeColour(f.file);
+          const made = await probeColour(playback);
+          const hdr = source.transfer === 'arib-std-b67' || source.transfer === 'smpte2084';
+          const reference = hdr ? toneMapped(source.transfer!) : '';
+          const ssim = await videoSsim(playback, f.file, made.width, made.height, reference);
+          let luma = '';
+          let lumaOk = true;
+          if (hdr) {
+            const want = (await signalStats(f.file, [reference, `scale=${made.width}:${made.height}`].join(','))).yavg;
+            const got = (await signalStats(playback)).yavg;
+            lumaOk = Math.abs(got - want) / want <= HDR_LUMA;
+            luma = `${got.toFixed(1)} vs ${want.toFixed(1)}`;
+          }
+          videoRows.push({
             file: f.name,
-            original: KB(original.length),
-            result: 'no rendition',
-          });
-          continue;
-        }
-        const res = await fetch(`${app.baseUrl}${url}`);
-        const rendition = Buffer.from(await res.arrayBuffer());
-        const share = rendition.length / original.length;
-        if (f.kind === 'photo') {
-          const meta = await sharp(rendition).metadata();
-          // the source as a browser shows it (upright, through its ICC profile), at the preview's size
-          const reference = await sharp(original)
-            .autoOrient()
-            .resize(meta.width, meta.height, { fit: 'fill' })
-            .png()
-            .toBuffer();
-          const ssim = await imageSsim(rendition, reference);
-          avifRows.push(await avifBeside(f.name, reference, rendition.length, ssim));
-          photoRows.push({
-            file: f.name,
-            original: KB(original.length),
-            preview: `${KB(rendition.length)} ${meta.width}×${meta.height}`,
+            original: `${KB(original.length)} ${source.codec} ${source.pixFmt}`,
+            playback: `${KB(rendition.length)} ${made.width}×${made.height}`,
             'of original': pct(share),
             SSIM: ssim.toFixed(4),
+            tags: `${made.pixFmt} ${made.primaries}/${made.transfer}/${made.matrix}`,
+            'HDR mean luma vs ref': luma,
+            poster: KB(poster),
             'made in': fmtMs(ms),
-            'targets met': yes(ssim >= PHOTO.ssim && share <= PHOTO.share),
+            'targets met': yes(ssim >= VIDEO.ssim && share <= VIDEO.share && lumaOk),
           });
-          continue;
+        } catch (err) {
+          // one file's trouble is a row of the table, not the end of the scenario
+          const cause = (err as Error & { cause?: Error }).cause?.message;
+          (f.kind === 'video' ? videoRows : photoRows).push({
+            file: f.name,
+            result: `failed: ${(err as Error).message}${cause ? ` (${cause})` : ''}`.slice(0, 160),
+          });
         }
-        const playback = path.join(work, `${id}.mp4`);
-        await writeFile(playback, rendition);
-        const source = probeColour(f.file);
-        const made = probeColour(playback);
-        const hdr = source.transfer === 'arib-std-b67' || source.transfer === 'smpte2084';
-        const reference = hdr ? toneMapped(source.transfer!) : '';
-        const ssim = videoSsim(playback, f.file, made.width, made.height, reference);
-        let luma = '';
-        let lumaOk = true;
-        if (hdr) {
-          const want = signalStats(f.file, [reference, `scale=${made.width}:${made.height}`].join(',')).yavg;
-          const got = signalStats(playback).yavg;
-          lumaOk = Math.abs(got - want) / want <= HDR_LUMA;
-          luma = `${got.toFixed(1)} vs ${want.toFixed(1)}`;
-        }
-        const poster = item?.previewUrl
-          ? (await (await fetch(`${app.baseUrl}${item.previewUrl}`)).arrayBuffer()).byteLength
-          : 0;
-        videoRows.push({
-          file: f.name,
-          original: `${KB(original.length)} ${source.codec} ${source.pixFmt}`,
-          playback: `${KB(rendition.length)} ${made.width}×${made.height}`,
-          'of original': pct(share),
-          SSIM: ssim.toFixed(4),
-          tags: `${made.pixFmt} ${made.primaries}/${made.transfer}/${made.matrix}`,
-          'HDR mean luma vs ref': luma,
-          poster: KB(poster),
-          'made in': fmtMs(ms),
-          'targets met': yes(ssim >= VIDEO.ssim && share <= VIDEO.share && lumaOk),
-        });
       }
       ctx.report(
         photoRows,

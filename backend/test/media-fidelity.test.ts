@@ -47,16 +47,20 @@ const BT709 = { pixFmt: 'yuv420p', primaries: 'bt709', transfer: 'bt709', matrix
 describe.runIf(ffmpeg)('HDR video becomes SDR BT.709', () => {
   it('an HLG clip (HEVC Main 10, BT.2020): its playback file and poster are BT.709 8-bit, luma in the SDR range', async () => {
     const clip = hdrHevcMp4(path.join(dir, 'hlg.mp4'), { width: 640, height: 360, seconds: 1, grain: 6 });
-    expect(probeColour(clip)).toMatchObject({ pixFmt: 'yuv420p10le', transfer: 'arib-std-b67', primaries: 'bt2020' });
+    expect(await probeColour(clip)).toMatchObject({
+      pixFmt: 'yuv420p10le',
+      transfer: 'arib-std-b67',
+      primaries: 'bt2020',
+    });
     const made = await maker.video(clip, await workDir());
 
-    const playback = probeColour(made.playback!.path);
+    const playback = await probeColour(made.playback!.path);
     expect(playback).toMatchObject({ codec: 'h264', ...BT709 });
-    const stats = signalStats(made.playback!.path);
+    const stats = await signalStats(made.playback!.path);
     // highlights within limited range (≤ 235), the scene as bright and as colourful as the SDR
     // pattern it was made from (BT.2020 values shown as BT.709 keep under half the saturation)
     expect(stats.yhigh).toBeLessThanOrEqual(235);
-    const sdr = signalStats(
+    const sdr = await signalStats(
       h264Mp4(path.join(dir, 'sdr.mp4'), { width: 640, height: 360, seconds: 1, grain: 6, kbps: 2000 }),
     );
     expect(Math.abs(stats.yavg - sdr.yavg) / sdr.yavg).toBeLessThan(0.1);
@@ -67,7 +71,7 @@ describe.runIf(ffmpeg)('HDR video becomes SDR BT.709', () => {
     const meta = await sharp(poster).metadata();
     expect(meta).toMatchObject({ format: 'webp', depth: 'uchar', space: 'srgb' });
     expect(meta.icc).toBeUndefined();
-    const posterLuma = signalStats(made.preview.path);
+    const posterLuma = await signalStats(made.preview.path);
     expect(Math.abs(posterLuma.yavg - sdr.yavg) / sdr.yavg).toBeLessThan(0.1);
   });
 
@@ -86,15 +90,15 @@ describe.runIf(ffmpeg)('HDR video becomes SDR BT.709', () => {
       'yuv420p',
       untagged,
     ]);
-    expect(probeColour(untagged).primaries).toBeNull();
+    expect((await probeColour(untagged)).primaries).toBeNull();
     const sdr = await maker.video(untagged, await workDir());
-    expect(probeColour(sdr.playback!.path)).toMatchObject(BT709);
-    const reference = signalStats(untagged);
+    expect(await probeColour(sdr.playback!.path)).toMatchObject(BT709);
+    const reference = await signalStats(untagged);
 
     const pq = hdrHevcMp4(path.join(dir, 'pq.mp4'), { width: 480, height: 270, seconds: 1, transfer: 'smpte2084' });
     const made = await maker.video(pq, await workDir());
-    expect(probeColour(made.playback!.path)).toMatchObject(BT709);
-    const stats = signalStats(made.playback!.path);
+    expect(await probeColour(made.playback!.path)).toMatchObject(BT709);
+    const stats = await signalStats(made.playback!.path);
     expect(stats.yhigh).toBeLessThanOrEqual(235);
     expect(Math.abs(stats.yavg - reference.yavg) / reference.yavg).toBeLessThan(0.1);
     expect(stats.satavg).toBeGreaterThan(reference.satavg * 0.8);
