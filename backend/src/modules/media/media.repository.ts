@@ -79,6 +79,12 @@ export abstract class MediaRepository {
   abstract renditionsToDo(afterId: number, limit: number, includeFailed: boolean, version: number): Promise<number[]>;
   abstract countRenditionsToDo(includeFailed: boolean, version: number): Promise<number>;
   /**
+   * Items whose renditions an older pipeline made (`renditions_version` below `version`) go back to
+   * 'pending': the random pick and share links offer only 'ready' items, and those files may hold
+   * what today's cleaner removes. Answers how many went back.
+   */
+  abstract withdrawOutdated(version: number): Promise<number>;
+  /**
    * The admin card's counts: waiting for their first renditions; given up on by the current
    * pipeline; made (or given up on) by an older one, still to redo after an upgrade.
    */
