@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { RENDITIONS_VERSION } from '../src/modules/media/domain/renditions.js';
 import { RenditionService } from '../src/modules/media/renditions/rendition.service.js';
 import { ffprobe } from '../bench/made-files.js';
+import { repeatedSkipFrameMp4 } from './fixtures/media-bombs.js';
 import { asAdmin } from './support/admin.js';
 import { listKeys, putObject, waitForJob } from './support/jobs.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
@@ -380,6 +381,52 @@ describe(`media renditions: one visitor's flood does not hold back another's fir
       await t.close();
     }
   });
+
+  it('counts by network, not by address: one /24 (IPv4) or one /48 (IPv6) queues as one uploader', async () => {
+    const t = await startTestApp({ RUN_JOBS: 'false' });
+    try {
+      const priorities = async (addresses: string[], offset: number) => {
+        const ids: number[] = [];
+        for (const [i, ip] of addresses.entries()) {
+          // a new session from a new address of the same network each time
+          const attacker = await newVisitor(t);
+          ids.push((await from(ip)(upload(attacker, await noisy(offset + i), `n${offset + i}.jpg`)).expect(201)).body.id);
+        }
+        const rows: Array<{ media: string; priority: number }> = await t.app
+          .get(DataSource)
+          .query(`SELECT payload ->> 'mediaId' AS media, priority FROM jobs WHERE name = 'make-renditions'`);
+        return ids.map((id) => rows.find((r) => r.media === String(id))?.priority);
+      };
+      expect(await priorities(['203.0.113.9', '203.0.113.77', '203.0.113.200'], 20)).toEqual([1, 2, 3]);
+      expect(await priorities(['2001:db8:1:2::5', '2001:db8:1:ff::9', '::ffff:198.51.100.7'], 30)).toEqual([1, 2, 1]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the database queue runs as many renditions at once as RENDITION_CONCURRENCY lets', async () => {
+    const t = await startTestApp({ RENDITION_CONCURRENCY: '2' });
+    try {
+      // two uploaders' videos long enough to be seen running side by side
+      for (let i = 0; i < 2; i++) {
+        const clip = repeatedSkipFrameMp4({ width: 1280, height: 720, fps: 30, frames: 600 + i });
+        await from(`192.0.2.${10 + i}`)(upload(await newVisitor(t), clip, `c${i}.mp4`)).expect(201);
+      }
+      const q = () =>
+        t.app
+          .get(DataSource)
+          .query(`SELECT count(*)::int AS n FROM jobs WHERE name = 'make-renditions' AND state = 'active'`);
+      let most = 0;
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline && most < 2; ) {
+        most = Math.max(most, (await q())[0].n);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(most).toBe(2);
+      await renditionsSettled(t, 120_000);
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
 
   // two processes on one database: PostgreSQL only (PGlite is one process)
   if (dbKind === 'postgres') {

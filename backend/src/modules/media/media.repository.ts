@@ -90,10 +90,11 @@ export abstract class MediaRepository {
    */
   abstract renditionCounts(version: number): Promise<{ pending: number; failed: number; outdated: number }>;
   /**
-   * How many items wait for their renditions from this user or from this address, whichever is
+   * How many items wait for their renditions from this user or from this network (the row's
+   * upload_address holds the uploader's /24 or /48 network, not the address), whichever is
    * more: the place of their next upload in the rendition queue.
    */
-  abstract pendingRenditionsOf(userId: number, address: string | null): Promise<number>;
+  abstract pendingRenditionsOf(userId: number, network: string | null): Promise<number>;
   /** Keys noted before `olderThan` whose object should not exist (its upload or delete never finished). */
   abstract orphansBefore(olderThan: Date, limit: number): Promise<string[]>;
   /** Whether a row uses the object under this key: as its original, or as one of its renditions. */
