@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { cpuMs, watchPeakRss } from './app-process.js';
 import type { BenchApp, Scenario } from './context.js';
 import { DRONE_LEAKS, droneMp4 } from './hostile-media-files.js';
 import { interlacedPng, manyFrameGif, repeatedSkipFrameMp4, skipFrame8kMp4, tenHourMp4 } from './media-bombs.js';
+import { processesWith } from './processes.js';
 import { strangerBytes } from './stranger-bytes.js';
 import { fmtMs } from './report.js';
 import { writeJpeg } from './upload-files.js';
@@ -16,22 +17,9 @@ const blob = (b: Buffer) => new Blob([new Uint8Array(b)]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const READY_TIMEOUT_MS = 300_000;
 
-/** Pids of the live processes whose command line mentions `needle` (Linux /proc): the API's tools name its data dir. */
-function pidsWith(needle: string): number[] {
-  const pids: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      const state = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]?.[0];
-      if (cmd.includes(needle) && state !== 'Z') pids.push(Number(name));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
-const processesWith = (needle: string) => pidsWith(needle).length;
+/** Pids of the API's tools: their command lines name its data dir. */
+const pidsWith = (needle: string) => processesWith(needle).map((p) => p.pid);
+const toolsRunning = (needle: string) => processesWith(needle).length;
 
 /** Peak of the summed resident memory of the API's tools (ffmpeg, ffprobe, the image decoder), sampled every 100 ms. */
 function watchToolsRss(needle: string): { stop(): number } {
@@ -200,12 +188,12 @@ export const hostileMedia: Scenario = {
       const v = await newVisitor(app.baseUrl, '203.0.113.99');
       await postUpload(app.baseUrl, v, bombs[4]![1], 'heavy.mp4', { untilAccepted: true });
       const started = performance.now();
-      while (processesWith(app.dataDir) === 0 && performance.now() - started < 120_000) await sleep(50);
-      const running = processesWith(app.dataDir);
+      while (toolsRunning(app.dataDir) === 0 && performance.now() - started < 120_000) await sleep(50);
+      const running = toolsRunning(app.dataDir);
       process.kill(app.pid, 'SIGKILL');
       await sleep(30_000);
       ctx.report(
-        [{ 'tools running at the kill': running, 'processes left 30 s after kill -9': processesWith(app.dataDir) }],
+        [{ 'tools running at the kill': running, 'processes left 30 s after kill -9': toolsRunning(app.dataDir) }],
         'hostile-media: kill -9 (target 0 left)',
       );
     } finally {
