@@ -157,6 +157,17 @@ describe(`the upgrade re-renders and re-cleans every older item by itself (${dbK
         [rows[3]!.id, 'failed', RENDITIONS_VERSION],
       ]);
       expect(rows[3]!.renditions).toBeNull();
+      // quarantined, and the operator sees why
+      expect((await asAdmin(after).get(`/api/admin/media/${rows[3]!.id}`).expect(200)).body).toMatchObject({
+        renditionsState: 'failed',
+        renditionsError: expect.stringMatching(/not a complete, playable/),
+        thumbUrl: null,
+        playbackUrl: null,
+      });
+      expect((await asAdmin(after).get(`/api/admin/media/${ids[0]}`).expect(200)).body).toMatchObject({
+        renditionsState: 'ready',
+        renditionsError: null,
+      });
 
       // every stored byte: originals, new renditions; the remuxed playback files are gone
       const storage = after.app.get(ObjectStorage);
@@ -233,9 +244,7 @@ describe(`the upgrade re-renders and re-cleans every older item by itself (${dbK
       }
       expect(offered).not.toContain(outdated);
       // waiting for the upgrade's job like an item never rendered (share links ask for 'ready' too)
-      const [row] = await api.app
-        .get(DataSource)
-        .query(`SELECT renditions_state FROM media WHERE id = $1`, [outdated]);
+      const [row] = await api.app.get(DataSource).query(`SELECT renditions_state FROM media WHERE id = $1`, [outdated]);
       expect(row.renditions_state).toBe('pending');
     } finally {
       await api.close();
