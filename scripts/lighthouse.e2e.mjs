@@ -152,9 +152,16 @@ for (const p of pages) {
 await check(
   'installable: manifest without installability errors, a worker controls the page, offline start URL 200',
   async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    // a profile on disk: Chromium never offers to install from an incognito-like context, which
+    // is what browser.newContext() makes (installability error "in-incognito")
+    const context = await chromium.launchPersistentContext(mkdtempSync(path.join(dataDir, 'profile-')), {
+      executablePath: CHROMIUM,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
-      const page = await context.newPage();
+      const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${origin}/`);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.reload();
@@ -176,9 +183,26 @@ await check(
       const wrong = cached.filter((u) => /\/(api|media|adm)\//.test(new URL(u).pathname));
       assert(wrong.length === 0, `the worker cached ${wrong.join(', ')}`);
       await context.setOffline(true);
+      // and through the page's own DevTools session: with a persistent profile Playwright's
+      // offline alone leaves navigator.onLine true, as a flaky link would (the app then only sees failures)
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: true,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       const offline = await page.reload();
       assert(offline?.status() === 200, `offline start URL answered ${offline?.status()}`);
-      await page.getByText('Offline — your votes and uploads wait').waitFor({ timeout: 10_000 });
+      await page
+        .getByText('Offline — your votes and uploads wait')
+        .waitFor({ timeout: 10_000 })
+        .catch(async (err) => {
+          const shot = path.join(dataDir, 'offline.png');
+          await page.screenshot({ path: shot });
+          throw new Error(
+            `${err.message} (onLine=${await page.evaluate(() => navigator.onLine)}; the page: ${shot}; its text: ${(await page.innerText('body')).slice(0, 200)})`,
+          );
+        });
     } finally {
       await context.close();
     }
