@@ -16,7 +16,17 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chromium as CHROMIUM, finish, freePort, requireFiles, root, sleep, startEmbeddedApi } from './e2e-harness.mjs';
+import {
+  assert,
+  checks,
+  chromium as CHROMIUM,
+  finish,
+  freePort,
+  requireFiles,
+  root,
+  sleep,
+  startEmbeddedApi,
+} from './e2e-harness.mjs';
 
 const require = createRequire(path.join(root, 'package.json'));
 const { chromium } = require('playwright-core');
@@ -31,21 +41,7 @@ requireFiles([
 ]);
 const perf = process.argv.includes('--perf');
 
-let passed = 0;
-let failed = 0;
-const check = async (name, fn) => {
-  try {
-    await fn();
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failed++;
-    console.log(`FAIL ${name}: ${err.message}`);
-  }
-};
-const assert = (cond, message) => {
-  if (!cond) throw new Error(message);
-};
+const { counts, check } = checks();
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vibe-lighthouse-'));
 const api = await startEmbeddedApi({
@@ -231,4 +227,4 @@ if (perf) {
   }
 }
 
-await finish({ passed, failed, api, dataDir, close: () => void browser.close() });
+await finish({ ...counts, api, dataDir, close: () => void browser.close() });
