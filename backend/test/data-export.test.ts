@@ -51,7 +51,11 @@ describe(`download my data (${dbKind})`, () => {
       .send({ sessionId: alice.sessionId, latitude: 51.5, longitude: -0.12 })
       .expect(200);
 
-    const a1 = await seedStoredMedia(t, { userId: alice.id, originalName: 'beach, day 1.jpg', body: Buffer.from('a1') });
+    const a1 = await seedStoredMedia(t, {
+      userId: alice.id,
+      originalName: 'beach, day 1.jpg',
+      body: Buffer.from('a1'),
+    });
     const a2 = await seedStoredMedia(t, {
       userId: alice.id,
       originalName: '=cmd.mp4',
@@ -90,7 +94,9 @@ describe(`download my data (${dbKind})`, () => {
     for (const s of stats.mediaStats as Array<Record<string, number | string | boolean>>) {
       const row = csv.find((l) => l.startsWith(`${s.id},`))!;
       expect(row).toContain(
-        [s.uploadedAt, s.totalViews, s.totalVotes, s.hotVotes, s.hotPercentage, s.notPercentage, s.underReview].join(','),
+        [s.uploadedAt, s.totalViews, s.totalVotes, s.hotVotes, s.hotPercentage, s.notPercentage, s.underReview].join(
+          ',',
+        ),
       );
     }
     // a client-chosen name is quoted, and never run by a spreadsheet

@@ -85,9 +85,7 @@ test('two devices on Profile: sign the other out, then download my data (once an
   // the signed-out browser's cookie opens nothing: its next visit is a fresh guest
   expect((await other.request.get('/api/session')).status(), 'the old cookie still opens the account').toBe(401);
   await otherPage.goto('/');
-  await expect
-    .poll(async () => (await storedSession(otherPage))?.username, { timeout: 15_000 })
-    .not.toBe(username);
+  await expect.poll(async () => (await storedSession(otherPage))?.username, { timeout: 15_000 }).not.toBe(username);
 
   // Download my data: a real control, 44 px at least, started from the keyboard on desktop
   const card = page.locator('section', { has: page.getByRole('heading', { name: 'Download my data' }) });
@@ -117,7 +115,9 @@ test('two devices on Profile: sign the other out, then download my data (once an
   let downloads = 0;
   page.on('download', () => downloads++);
   await button.click();
-  await expect(card.getByRole('alert')).toContainText(/You can download your data once an hour; try again in \d+ minutes/);
+  await expect(card.getByRole('alert')).toContainText(
+    /You can download your data once an hour; try again in \d+ minutes/,
+  );
   expect(downloads, 'a refused export still downloaded').toBe(0);
   await shot(page, 'profile-my-data-refused');
 });
