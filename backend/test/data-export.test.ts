@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
@@ -11,6 +12,7 @@ import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
 const HOUR_S = 3600;
+const redisUrl = process.env.TEST_REDIS_URL;
 
 /** The stored original's bytes, as the zip must hold them. */
 async function stored(t: TestApp, key: string): Promise<Buffer> {
@@ -256,3 +258,41 @@ describe(`download my data from S3 storage (${dbKind})`, () => {
     expect(out.uploads.map((r) => Number(r[0]))).toEqual(await uploadIdsInDb(t, ivan.id));
   });
 });
+
+// the hour counted in Redis and shared by replicas: the PostgreSQL pass only, where the run has
+// Redis (not a skipped test on PGlite: CI fails on any skip)
+if (redisUrl && dbKind === 'postgres') {
+  describe('download my data, the hour counted in Redis across two replicas', () => {
+    const prefix = `data-export-test-${process.pid}-${Date.now()}`;
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      a = await startTestApp({ REDIS_URL: redisUrl, JOBS_PREFIX: prefix });
+      b = await startTestApp({
+        REDIS_URL: redisUrl,
+        JOBS_PREFIX: prefix,
+        DATABASE_URL: a.config.databaseUrl,
+        RUN_JOBS: 'false',
+      });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+      const redis = new Redis(redisUrl!);
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    });
+
+    it('an export through one replica holds back the next through the other', async () => {
+      const judy = await newVisitor(a);
+      const onB = request.agent(b.server).set('Cookie', judy.cookie);
+      await onB.get(`/api/users/${judy.id}/export/check`).expect(204);
+      await downloadExport(judy.agent, judy.id);
+      for (const path of [`/api/users/${judy.id}/export/check`, `/api/users/${judy.id}/export`]) {
+        const res = await onB.get(path).expect(429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(HOUR_S - 120);
+      }
+    });
+  });
+}
