@@ -232,6 +232,33 @@ describe(`download my data (${dbKind})`, () => {
       await new Promise<void>((resolve) => t.server.close(() => resolve()));
     }
   });
+
+  it('a download the client cuts short ends the export and keeps its hour spent', async () => {
+    const kim: Visitor = await newVisitor(t);
+    const body = Buffer.alloc(1024 * 1024, 3);
+    for (let i = 0; i < 48; i++) await seedStoredMedia(t, { userId: kim.id, body });
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = t.server.address() as AddressInfo;
+      const req = http.get({
+        host: '127.0.0.1',
+        port,
+        path: `/api/users/${kim.id}/export`,
+        headers: { Cookie: kim.cookie },
+      });
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        req.on('response', resolve).on('error', reject),
+      );
+      expect(res.statusCode).toBe(200);
+      await new Promise((resolve) => res.once('data', resolve));
+      req.destroy();
+    } finally {
+      await new Promise<void>((resolve) => t.server.close(() => resolve()));
+    }
+    // the server stopped (its 'closed by the client' path) and answers as before
+    const res = await kim.agent.get(`/api/users/${kim.id}/export/check`).expect(429);
+    expect(res.body.message).toMatch(/once an hour/);
+  });
 });
 
 describe(`download my data from S3 storage (${dbKind})`, () => {

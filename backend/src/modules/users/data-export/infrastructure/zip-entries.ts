@@ -45,7 +45,13 @@ export class ZipEntries {
         : new Promise<never>((_, reject) => source.once('error', (err: Error) => reject(this.fail(err))));
     sourceFailed?.catch(() => undefined);
     this.archive.append(source, { name, date: options.date ?? new Date(), store: options.store ?? false });
-    await Promise.race([written, this.failed, ...(sourceFailed ? [sourceFailed] : [])]);
+    try {
+      await Promise.race([written, this.failed, ...(sourceFailed ? [sourceFailed] : [])]);
+    } catch (err) {
+      // an object stream left open would hold its file or S3 connection until it timed out
+      if (typeof source !== 'string') source.destroy();
+      throw err;
+    }
   }
 
   /** Writes the central directory and ends `out` once every byte is out. */
