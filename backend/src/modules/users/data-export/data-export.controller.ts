@@ -8,7 +8,8 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentVisitor, Visitor } from '../../session/identity/visitor.guard.js';
+import { CurrentSession, CurrentVisitor, Visitor } from '../../session/identity/visitor.guard.js';
+import type { DeviceSession } from '../domain/device.js';
 import type { User } from '../domain/user.js';
 import { DataExportService } from './data-export.service.js';
 import { exportZipName } from './domain/export-files.js';
@@ -46,14 +47,19 @@ export class DataExportController {
   @ApiOkResponse({ description: 'the zip, streamed (no Content-Length); a download cut short is no valid zip' })
   @ApiTooManyRequestsResponse({ description: ONCE_AN_HOUR })
   @ApiNotFoundResponse({ description: 'the account is gone or being deleted' })
-  async download(@CurrentVisitor() user: User, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async download(
+    @CurrentVisitor() user: User,
+    @CurrentSession() session: DeviceSession,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     // HEAD runs GET's handler in Express: answer what a GET would, without spending the hour
     if (req.method === 'HEAD') {
       await this.exports.check(user.id);
       res.status(200).type('application/zip').setHeader('Cache-Control', 'no-store').end();
       return;
     }
-    const started = await this.exports.start(user.id);
+    const started = await this.exports.start(user.id, session.id);
     res.status(200);
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Disposition', `attachment; filename="${exportZipName(started.user)}"`);

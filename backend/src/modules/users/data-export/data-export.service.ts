@@ -34,6 +34,8 @@ const exportCharge = (userId: number): Charge => ({
 /** An export that was started: its account as it was, and how to give the hour back if it fails on our side. */
 export interface StartedExport {
   user: User;
+  /** The session (device) that asked: it must still be signed in when the zip is closed. */
+  sessionId: number;
   refund(): Promise<void>;
 }
 
@@ -60,18 +62,19 @@ export class DataExportService {
   }
 
   /** Checks the account and spends its hour; every refusal comes before the first byte. */
-  async start(userId: number): Promise<StartedExport> {
+  async start(userId: number, sessionId: number): Promise<StartedExport> {
     const user = await this.exportable(userId);
     const receipt = await this.budget.spend([exportCharge(userId)]);
-    return { user, refund: () => this.budget.refund(receipt) };
+    return { user, sessionId, refund: () => this.budget.refund(receipt) };
   }
 
   /**
-   * Writes the export into `zip` and closes it. The account is looked up again before the zip is
-   * closed: one deleted meanwhile throws, and the caller cuts the download, so a deletion racing
-   * the export never leaves the client a zip that looks whole.
+   * Writes the export into `zip` and closes it. Before the zip is closed the account must still
+   * exist and the asking session still be signed in — a deletion ends every session of the
+   * account first, then erases it in the background — else this throws and the caller cuts the
+   * download, so a deletion racing the export never leaves the client a zip that looks whole.
    */
-  async write({ user }: StartedExport, zip: ZipEntries): Promise<void> {
+  async write({ user, sessionId }: StartedExport, zip: ZipEntries): Promise<void> {
     const exportedAt = new Date();
     await zip.add('profile.json', profileJson(user, await this.users.listSessions(user.id), exportedAt));
     await zip.add(
@@ -86,7 +89,7 @@ export class DataExportService {
     for await (const uploads of pagesOf((after) => this.rows.uploadsPage(user.id, after, EXPORT_PAGE))) {
       for (const upload of uploads) if (await this.addOriginal(zip, upload)) files++;
     }
-    await this.exportable(user.id);
+    await this.stillSignedIn(user.id, sessionId);
     await zip.finish();
     this.logger.log(`Data export of user ${user.id}: ${files} upload(s)`);
   }
@@ -109,6 +112,12 @@ export class DataExportService {
     // photos and videos are compressed already: stored as they are, no CPU spent deflating them
     await zip.add(uploadFileName(upload), body.stream, { date: upload.uploadedAt, store: true });
     return true;
+  }
+
+  private async stillSignedIn(userId: number, sessionId: number): Promise<void> {
+    await this.exportable(userId);
+    const sessions = await this.users.listSessions(userId);
+    if (!sessions.some((s) => s.id === sessionId)) throw notFound('The session that asked for the export has ended');
   }
 
   /** 404 for an account that is gone (deleted, or its deletion under way). */
