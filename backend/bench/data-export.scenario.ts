@@ -103,6 +103,9 @@ export const dataExport: Scenario = {
         await rm(dataDir, { recursive: true, force: true });
       }
     }
-    ctx.report(rows, `Download my data · originals of ${FILE_BYTES / 1024} KB · peak RSS should not grow with the account`);
+    ctx.report(
+      rows,
+      `Download my data · originals of ${FILE_BYTES / 1024} KB · peak RSS should not grow with the account`,
+    );
   },
 };
