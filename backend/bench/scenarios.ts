@@ -11,6 +11,7 @@ import { mediaDelivery } from './media-delivery.scenario.js';
 import { uploadFlood } from './upload-flood.scenario.js';
 import { metricsCost } from './metrics-cost.scenario.js';
 import { hostileMedia } from './hostile-media.scenario.js';
+import { adminLists } from './admin-lists.scenario.js';
 import { dataExport } from './data-export.scenario.js';
 
 /**
@@ -43,5 +44,6 @@ export const scenarios: Scenario[] = [
   uploadFlood,
   metricsCost,
   hostileMedia,
+  adminLists,
   dataExport,
 ];

@@ -54,6 +54,21 @@ describe('Media', () => {
     );
   });
 
+  it('an estimated total (a filter matching more than 10,000 media) shows as "about"', async () => {
+    const getList = vi.fn(() => Promise.resolve({ data: rows, total: 1_234_567, meta: { totalEstimated: true } }));
+    renderAdmin(<MediaList />, { dataProvider: { getList, getMediaTotals: totals } });
+    expect(await screen.findByText('1-24 of about 1.2M')).toBeVisible();
+  });
+
+  it("an exact total keeps react-admin's own range text", async () => {
+    const getList = vi.fn(() => Promise.resolve({ data: rows, total: 3 }));
+    renderAdmin(<MediaList />, { dataProvider: { getList, getMediaTotals: totals } });
+    await screen.findAllByTestId('media-card');
+    // the test renders without translations: the message key stands for "1-3 of 3"
+    expect(await screen.findByText('ra.navigation.page_range_info')).toBeVisible();
+    expect(screen.queryByText(/about/)).toBeNull();
+  });
+
   it('cards load thumbnails lazily, no video file and no original; the preview opens the full-size rendition', async () => {
     const rendered = [
       {

@@ -3197,7 +3197,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description filters q (name or username), type (image/video), id, userId; sort also hotPercentage (unvoted last) and hotScore (lower bound of the Wilson 95 % interval of the hot share). Content-Range: media first-last/total */
+      /** @description filters q (name or username), type (image/video), id, userId; sort also hotPercentage (unvoted last) and hotScore (lower bound of the Wilson 95 % interval of the hot share). Content-Range: media first-last/total; X-Total-Estimated: true when total is an estimate (a filter matching more than 10,000 media) */
       200: {
         headers: {
           [name: string]: unknown;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { listTotal } from '../../../../platform/database/list-total.js';
 import { Database } from '../../../../platform/database/sql.js';
 import { Where } from '../../../../platform/database/where.js';
 import { containsPattern } from '../../../../platform/http/simple-rest.js';
@@ -80,24 +81,40 @@ export class TypeormMediaAdminRepository extends MediaAdminRepository {
   async list(c: MediaListCriteria, knownTotal?: number) {
     const where = new Where();
     if (c.q) {
-      const p = where.param(containsPattern(c.q));
-      where.and(`(m.original_name ILIKE ${p} OR u.username ILIKE ${p})`);
+      const pattern = containsPattern(c.q);
+      // the matching uploaders first, as values: the planner then knows there are none or a few
+      // (a subquery's array it guesses at 10,000 media and walks the whole date index instead,
+      // 2.5 s at 1M), and each side of the OR has its index: the trigram index on file names,
+      // media's user index for the uploaders
+      const uploaders = (
+        await this.db.rows<{ id: number }>(`SELECT id FROM users WHERE username ILIKE $1`, [pattern])
+      ).map((u) => u.id);
+      const p = where.param(pattern);
+      where.and(
+        uploaders.length
+          ? `(m.original_name ILIKE ${p} OR m.user_id = ANY(${where.param(uploaders)}::int[]))`
+          : `m.original_name ILIKE ${p}`,
+      );
     }
     if (c.type) where.and(`m.mime_type LIKE ${where.param(`${c.type}/%`)}`);
     if (c.ids) where.and(`m.id = ANY(${where.param(c.ids)}::int[])`);
     if (c.userId !== undefined) where.and(`m.user_id = ${where.param(c.userId)}`);
-    const total =
-      knownTotal ??
-      (await this.db.one<{ total: number }>(
-        `SELECT count(*)::int AS total FROM media m JOIN users u ON u.id = m.user_id ${where.sql}`,
-        where.params,
-      ))!.total;
+    const { total, estimated } =
+      knownTotal === undefined
+        ? await listTotal(this.db, `FROM media m ${where.sql}`, where.params)
+        : { total: knownTotal, estimated: false };
+    // the page's ids from media alone (users joined only to sort by username), then its rows:
+    // an offset of 500,000 walks index entries instead of joining 500,000 rows to their uploaders
+    const order = orderBy(c.sort.field, c.sort.order);
+    const users = c.sort.field === 'username' ? 'JOIN users u ON u.id = m.user_id' : '';
     const rows = await this.db.rows<Row>(
-      `${SELECT} ${where.sql} ORDER BY ${orderBy(c.sort.field, c.sort.order)}
-        LIMIT ${where.param(c.limit)} OFFSET ${where.param(c.offset)}`,
+      `${SELECT} WHERE m.id IN (
+         SELECT m.id FROM media m ${users} ${where.sql} ORDER BY ${order}
+          LIMIT ${where.param(c.limit)} OFFSET ${where.param(c.offset)})
+        ORDER BY ${order}`,
       where.params,
     );
-    return { rows: rows.map(toRow), total: Number(total) };
+    return { rows: rows.map(toRow), total, totalEstimated: estimated };
   }
 
   async findRow(id: number) {
