@@ -11,6 +11,8 @@ import { mediaDelivery } from './media-delivery.scenario.js';
 import { uploadFlood } from './upload-flood.scenario.js';
 import { metricsCost } from './metrics-cost.scenario.js';
 import { hostileMedia } from './hostile-media.scenario.js';
+import { adminLists } from './admin-lists.scenario.js';
+import { dataExport } from './data-export.scenario.js';
 import { mediaQuality } from './media-quality.scenario.js';
 
 /**
@@ -43,5 +45,7 @@ export const scenarios: Scenario[] = [
   uploadFlood,
   metricsCost,
   hostileMedia,
+  adminLists,
+  dataExport,
   mediaQuality,
 ];
