@@ -21,7 +21,10 @@ describe('the PGlite pass / PostgreSQL pass split', () => {
 
   it('classifies every test file that touches the database adapter', () => {
     const unclassified = all.filter(
-      (f) => !(f in ADAPTER_SPECIFIC) && !(f in SAME_ON_BOTH) && TOUCHES_ADAPTER.test(readFileSync(path.join(backend, f), 'utf8')),
+      (f) =>
+        !(f in ADAPTER_SPECIFIC) &&
+        !(f in SAME_ON_BOTH) &&
+        TOUCHES_ADAPTER.test(readFileSync(path.join(backend, f), 'utf8')),
     );
     expect(
       unclassified,
