@@ -37,6 +37,10 @@ export const ADAPTER_SPECIFIC: Record<string, string> = {
   'test/quotas.test.ts': 'the budget counters in the database (the embedded store) under races',
   'test/moderation.test.ts': 'parallel reports crossing the hide threshold in transactions',
   'test/audit-log.test.ts': 'an action and its audit row rolled back together in one transaction',
+  'test/auth-magic-link.test.ts': 'magic links issued under advisory locks, redeemed in a transaction',
+  'test/admin-auth.test.ts': "the admin login throttle's advisory locks and transaction",
+  'test/bucket.test.ts': 'the bucket import writes each batch and its checkpoint in one transaction',
+  'test/admin-traffic-ads.test.ts': 'the traffic and ad tables created in one transaction',
 };
 
 /** Files that touch the adapter but check nothing that differs by it: PostgreSQL only. */
