@@ -49,7 +49,9 @@ describe(`media tools are bounded and stop with their item (${dbKind})`, () => {
     const v = await newVisitor(t);
     const res = await upload(v, clip, 'long.mp4').expect(201);
     const [tool] = await until('the transcode to start', () => {
-      const found = processesWith(t.dataDir).filter((p) => /ffmpeg .*-i \S+original/.test(p.cmd));
+      // argv[0] must be ffmpeg itself: until the wrappers (setpriv, prlimit, nice) have exec'd it,
+      // the same pid still shows their command line and not yet the limits they set
+      const found = processesWith(t.dataDir).filter((p) => /^\S*ffmpeg .*-i \S+original/.test(p.cmd));
       return found.length ? found : undefined;
     });
     // it runs sandboxed: its own process group, RLIMIT_CPU and RLIMIT_AS set, niced
