@@ -29,8 +29,13 @@ ENV NODE_ENV=production \
     FFPROBE_PATH=/usr/bin/ffprobe
 # ffmpeg makes the video renditions (every video re-encoded to H.264/AAC, poster frames); Debian's
 # build, as in CI. Without it videos are still served, metadata-free, by their originals.
+# postgresql-client-16: the automatic database backups run pg_dump, which must be of the server's
+# major version or newer (compose runs postgres:16; Debian bookworm ships 15), so it comes from
+# the PostgreSQL project's own apt repository, set up by Debian's postgresql-common script.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ffmpeg \
+    && apt-get install -y --no-install-recommends ffmpeg ca-certificates postgresql-common \
+    && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+    && apt-get install -y --no-install-recommends postgresql-client-16 \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./

@@ -128,8 +128,29 @@ function run(label, cmd, args, env = {}) {
   );
   // Playwright marks a failed test with ✘, our script suites print "not ok" or "FAIL"
   for (const l of out.split('\n')) if (/^\s*(✘|not ok\b|FAIL\b)/.test(l)) failures.push(`${label}: ${l.trim()}`);
+  failures.push(...playwrightReasons(out).map((r) => `${label}: ${r}`));
   console.log(`--- ${label}: ${r.status === 0 ? 'ok' : 'FAILED'}`);
   return r.status === 0;
+}
+
+/**
+ * Why each Playwright test failed, from the list reporter's numbered blocks ("  1) [phone] › …"):
+ * the block's first Error line and the first lines of its diff, so the summary (often all a CI
+ * log keeps) says what broke, not only which test.
+ */
+function playwrightReasons(out) {
+  const reasons = [];
+  for (const block of out.split(/^\s+\d+\) (?=\[)/m).slice(1)) {
+    const lines = block.split('\n');
+    const title = lines[0].replace(/\s*─+\s*$/, '').trim();
+    const error = lines.find((l) => /^\s*Error:/.test(l))?.trim() ?? '(no Error line)';
+    const diff = lines
+      .filter((l) => /^\s*[-+] /.test(l))
+      .slice(0, 8)
+      .map((l) => l.trim());
+    reasons.push(`${title} — ${[error, ...diff].join(' | ').slice(0, 600)}`);
+  }
+  return reasons;
 }
 
 /** The build is a step, not a test: it fails the run but adds no count. Always for production, as npm start builds. */

@@ -19,6 +19,7 @@ const EVERY_ACTION = [
   'moderation.delete',
   'db.reset',
   'db.import',
+  'db.backup',
   'db.migrate',
   'db.fix_sequence',
   'population.start',

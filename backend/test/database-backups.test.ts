@@ -99,6 +99,12 @@ describe(`scheduled database backups (${dbKind})`, () => {
     const before = (await asAdmin(t).get('/api/admin/backups').expect(200)).body as { name: string }[];
     const started = await asAdmin(t).post('/api/admin/backups').expect(202);
     expect(started.body.name).toBe('backup-database');
+    // the operator's press is on the audit log, with the job it started
+    const [audit] = (await asAdmin(t).get('/api/admin/audit?range=[0,0]').expect(200)).body as {
+      action: string;
+      detail: string | null;
+    }[];
+    expect(audit).toMatchObject({ action: 'db.backup', detail: `job ${started.body.jobId}` });
     expect((await waitForJob(t, started.body.jobId)).state).toBe('completed');
     const after = (await asAdmin(t).get('/api/admin/backups').expect(200)).body as {
       name: string;

@@ -15,6 +15,12 @@ export type AdminJob<R = unknown> = Omit<Schemas['JobViewDto'], 'result'> & { re
 export type JobName = AdminJob['name'];
 export type ImportResult = Schemas['ImportResultDto'];
 export type RenditionsResult = Schemas['RenditionsResultDto'];
+export type BackupFile = Schemas['BackupFileDto'];
+/** What a completed backup-database job answers: the file written and the old ones removed past BACKUP_KEEP. */
+export interface BackupResult {
+  backup: BackupFile;
+  removed: string[];
+}
 export type DuplicateResult = Schemas['DuplicateResultDto'];
 export type DuplicateGroup = Schemas['DuplicateGroupDto'];
 

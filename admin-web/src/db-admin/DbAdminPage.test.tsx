@@ -30,6 +30,7 @@ const answers: Record<DbTestName, DbTestAnswer> = {
 const base = {
   getStats: () => Promise.resolve(stats),
   getRenditionBacklog: () => Promise.resolve({ pending: 1234, failed: 2, outdated: 5 }),
+  listBackups: () => Promise.resolve([]),
   listJobs: () => Promise.resolve([] as AdminJob[]),
   runDbTest: (name: DbTestName) => Promise.resolve(answers[name]),
 };
@@ -184,5 +185,40 @@ describe('DB Admin', () => {
         .map((d) => d.textContent),
     ).toEqual(['1,236', '1,235', '1']);
     expect(await screen.findByText('Renditions made for 1,235 of 1,236 items')).toBeVisible();
+  });
+
+  it('Database backups: none yet, Back up now shows the job, then the new backup is listed newest first', async () => {
+    const taken = {
+      name: 'vibe-db-2026-11-29T04-00-00-000Z.tar.gz',
+      bytes: 2_400_000,
+      takenAt: '2026-11-29T04:00:00Z',
+    };
+    const done: AdminJob = {
+      id: 'backup-database-1',
+      name: 'backup-database',
+      state: 'completed',
+      progress: { percent: 100 },
+      result: { backup: taken, removed: [] },
+      error: null,
+      attemptsMade: 1,
+      createdAt: '2026-11-29T04:00:00Z',
+      finishedAt: '2026-11-29T04:00:03Z',
+    };
+    const listBackups = vi.fn().mockResolvedValueOnce([]).mockResolvedValue([taken]);
+    const getJob = vi
+      .fn()
+      .mockResolvedValueOnce({ ...done, state: 'active', result: null, finishedAt: null })
+      .mockResolvedValue(done);
+    const startBackup = vi.fn(() => Promise.resolve({ jobId: done.id, alreadyRunning: false }));
+    renderAdmin(<DbAdminPage />, { dataProvider: { ...base, listBackups, getJob, startBackup } });
+    const card = screen.getByRole('region', { name: 'Database backups' });
+    expect(await within(card).findByText('No backup yet')).toBeVisible();
+    await userEvent.click(within(card).getByRole('button', { name: 'Back up now' }));
+    expect(startBackup).toHaveBeenCalledOnce();
+    expect(await screen.findByText('Backup written: vibe-db-2026-11-29T04-00-00-000Z.tar.gz (2.4 MB)')).toBeVisible();
+    const table = await within(card).findByRole('table', { name: 'Database backups' });
+    expect(within(table).getByText(taken.name)).toBeVisible();
+    expect(within(table).getByText('2.4 MB')).toBeVisible();
+    expect(within(card).getByText(/^Last backup: /)).toBeVisible();
   });
 });

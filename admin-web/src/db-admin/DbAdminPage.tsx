@@ -12,6 +12,7 @@ import { TEXTS } from '../lib/texts';
 import { useNotifyError } from '../lib/useNotifyError';
 import type { AdminDataProvider } from '../providers/data-provider';
 import type { ImportResult } from '../api/types';
+import { BackupsCard } from './BackupsCard';
 import { DbTests } from './DbTests';
 import { ImportCard } from './ImportCard';
 import { MigrationCard } from './MigrationCard';
@@ -105,6 +106,7 @@ export default function DbAdminPage() {
       >
         <ImportCard job={importJob.job} running={importJob.running} onStart={importJob.start} />
         <RenditionsCard />
+        <BackupsCard />
         <MigrationCard
           title="Traffic Handler Migration"
           description="Creates the idle-redirect and back-button tables and indexes if missing, with disabled defaults."

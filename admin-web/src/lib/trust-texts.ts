@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'moderation.delete': 'Reported media deleted',
   'db.reset': 'Database reset',
   'db.import': 'Media imported from bucket',
+  'db.backup': 'Database backup started',
   'media.renditions': 'Missing renditions generated',
   'db.migrate': 'Migration run',
   'population.start': 'Vote population',

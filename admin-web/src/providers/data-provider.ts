@@ -74,6 +74,9 @@ export const dataProvider = {
   startRenditions: (retryFailed = false) =>
     startJob(() => api.post('/api/admin/media/renditions', { body: { retryFailed } })),
 
+  listBackups: () => api.get('/api/admin/backups'),
+  startBackup: () => startJob(() => api.post('/api/admin/backups')),
+
   getPopulation: () => api.get('/api/admin/populate-votes'),
   controlPopulation: async (
     action: PopulationAction,

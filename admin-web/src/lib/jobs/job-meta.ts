@@ -15,6 +15,7 @@ export const JOB_META: Partial<Record<JobName, { label: string; page: string; pa
   },
   'find-duplicates': { label: 'Duplicate detection', page: '/bucket', pageLabel: 'Bucket Manager' },
   'generate-renditions': { label: 'Generate missing renditions', page: '/dbtest', pageLabel: 'DB Admin' },
+  'backup-database': { label: 'Database backup', page: '/dbtest', pageLabel: 'DB Admin' },
   // per-item work after each upload: the server never lists it, named for completeness
   'make-renditions': { label: 'Renditions of one item', page: '/media', pageLabel: 'Media' },
 };

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Audited } from '../../platform/audit/audited.js';
 import { AdminOnly } from '../../platform/http/admin-auth/admin-routes.js';
 import { jobAccepted } from '../../platform/jobs/job-queue.js';
 import { JobAcceptedDto } from '../../platform/jobs/job-view.dto.js';
@@ -35,6 +36,11 @@ export class BackupsController {
   @Post()
   @HttpCode(202)
   @ApiAcceptedResponse({ type: JobAcceptedDto, description: 'the job; its result is { backup, removed }' })
+  @Audited({
+    action: 'db.backup',
+    target: () => 'database',
+    detail: (_req, r) => (r?.jobId ? `job ${r.jobId}` : undefined),
+  })
   async backUpNow(): Promise<JobAcceptedDto> {
     return jobAccepted(await this.schedule.backUpNow());
   }
