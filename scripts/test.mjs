@@ -178,7 +178,7 @@ const redisEnv = haveRedis ? { TEST_REDIS_URL: redisUrl } : {};
 if (!haveRedis) notRun.push(`tests that need Redis (nothing answers at ${redisUrl})`);
 
 const backend = path.join(root, 'backend');
-const base = { DATABASE_URL: '', REDIS_URL: '', S3_BUCKET: '', SMTP_URL: '', NODE_ENV: 'test' };
+const base = { DATABASE_URL: '', REDIS_URL: '', S3_BUCKET: '', SMTP_URL: '', NODE_ENV: 'test', VIBE_TEST_PASS: '' };
 // Every backend file runs on PostgreSQL; on PGlite only the files whose behaviour differs by database
 // adapter (backend/test/database-passes.ts, docs/TESTING.md). Without PostgreSQL, PGlite runs them all.
 if (havePg) {
