@@ -11,6 +11,8 @@ import { mediaDelivery } from './media-delivery.scenario.js';
 import { uploadFlood } from './upload-flood.scenario.js';
 import { metricsCost } from './metrics-cost.scenario.js';
 import { hostileMedia } from './hostile-media.scenario.js';
+import { adminLists } from './admin-lists.scenario.js';
+import { dataExport } from './data-export.scenario.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
@@ -42,4 +44,6 @@ export const scenarios: Scenario[] = [
   uploadFlood,
   metricsCost,
   hostileMedia,
+  adminLists,
+  dataExport,
 ];

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
 import { asAdmin, db, seedStoredMedia, seedView, seedVote, tableCounts } from './support/admin.js';
+import { insertMediaRows } from './support/jobs.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor, type Visitor } from './support/visitor.js';
 
@@ -103,6 +104,24 @@ describe(`admin media and users lists (${dbKind})`, () => {
     const admin = asAdmin(t);
     const byVotes = await admin.get(`/api/admin/media${q({ sort: ['totalVotes', 'ASC'] })}`).expect(200);
     expect(byVotes.body.map((m: { id: number }) => m.id)).toEqual([ids.beach, ids.clip, ids.sunset]);
+    // a page is picked from media alone, then joined: the order and the page hold for every sort
+    const byScore = await admin.get(`/api/admin/media${q({ sort: ['hotScore', 'DESC'] })}`).expect(200);
+    expect(byScore.body.map((m: { id: number }) => m.id)).toEqual([ids.sunset, ids.clip, ids.beach]);
+    const byUser = await admin.get(`/api/admin/media${q({ sort: ['username', 'DESC'], range: [0, 2] })}`).expect(200);
+    const users = byUser.body.map((m: { username: string }) => m.username.toLowerCase());
+    expect(users).toEqual([...users].sort().reverse());
+    for (const [from, to] of [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ]) {
+      const one = await admin
+        .get(`/api/admin/media${q({ sort: ['username', 'DESC'], range: [from, to] })}`)
+        .expect(200);
+      expect(one.body.map((m: { id: number }) => m.id)).toEqual([byUser.body[from!].id]);
+    }
+    const secondNewest = await admin.get(`/api/admin/media${q({ range: [1, 1] })}`).expect(200);
+    expect(secondNewest.body.map((m: { id: number }) => m.id)).toEqual([ids.beach]);
 
     const page = await admin.get(`/api/admin/media${q({ sort: ['originalName', 'ASC'], range: [1, 1] })}`).expect(200);
     expect(page.headers['content-range']).toBe('media 1-1/3');
@@ -220,6 +239,13 @@ describe(`admin media and users lists (${dbKind})`, () => {
       .expect(200);
     expect(byVotes.body.map((u: { id: number }) => u.id)).toEqual([carol.id, alice.id]);
     expect(byVotes.headers['content-range']).toBe('users 0-1/5');
+    const byUploads = await admin
+      .get(`/api/admin/users${q({ sort: ['totalUploads', 'DESC'], range: [0, 1] })}`)
+      .expect(200);
+    expect(byUploads.body.map((u: { id: number; totalUploads: number }) => [u.id, u.totalUploads])).toEqual([
+      [bob.id, 1],
+      [alice.id, 1],
+    ]);
 
     await admin.get(`/api/admin/users/${bob.id}`).expect(200);
     await admin.get('/api/admin/users/424242').expect(404);
@@ -232,5 +258,26 @@ describe(`admin media and users lists (${dbKind})`, () => {
   ])('refuses a bad users list query %s with 400', async (query, message) => {
     const res = await asAdmin(t).get(`/api/admin/users${query}`).expect(400);
     expect(res.body.message).toMatch(message);
+  });
+
+  // last: it adds 10,001 media
+  it('answers an estimated total, flagged as such, when a filter matches more than 10,000 media', async () => {
+    const admin = asAdmin(t);
+    await insertMediaRows((sql, p) => db(t).query(sql, p), 10_001, 'many');
+    const many = await admin.get(`/api/admin/media${q({ filter: { type: 'image' }, range: [0, 9] })}`).expect(200);
+    expect(many.headers['x-total-estimated']).toBe('true');
+    expect(many.headers['access-control-expose-headers']).toMatch(/X-Total-Estimated/);
+    const total = Number(/\/(\d+)$/.exec(many.headers['content-range'])![1]);
+    expect(total).toBeGreaterThan(10_000);
+    expect(many.body).toHaveLength(10);
+    // few matches: counted, not estimated
+    const few = await admin.get(`/api/admin/media${q({ filter: { type: 'video' } })}`).expect(200);
+    expect(few.headers['x-total-estimated']).toBeUndefined();
+    expect(few.headers['content-range']).toBe('media 0-0/1');
+    // unfiltered: the exact counter
+    const all = await admin.get(`/api/admin/media${q({ range: [0, 0] })}`).expect(200);
+    expect(all.headers['x-total-estimated']).toBeUndefined();
+    const [{ n }] = await db(t).query(`SELECT count(*)::int AS n FROM media`);
+    expect(all.headers['content-range']).toBe(`media 0-0/${n}`);
   });
 });

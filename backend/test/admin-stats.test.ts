@@ -1,6 +1,8 @@
 import pg from 'pg';
 import request from 'supertest';
 import { DailyCounts1763800100000 } from '../src/platform/database/migrations/1763800100000-daily-counts.js';
+import { sqlFiles } from '../src/platform/database/sql-files.js';
+import { AdminListsAtScale1796100000000 } from '../src/platform/database/migrations/1796100000000-admin-lists-at-scale.js';
 import { pngImage, upload } from './fixtures/media-fixtures.js';
 import { asAdmin, db, seedStoredMedia } from './support/admin.js';
 import { putObject, insertMediaRows as seedManyMedia, waitForJob } from './support/jobs.js';
@@ -62,6 +64,15 @@ async function expectCountersRight(t: TestApp, label: string) {
     totalUsers: real.totalUsers,
     totalMedia: real.totalMedia,
   });
+  // each user's own counters (the admin Users list's votes cast and uploads) equal a recount
+  const drift = await db(t).query(`
+    SELECT id, votes_cast, uploads FROM (
+      SELECT u.id, u.votes_cast, u.uploads,
+             (SELECT count(*) FROM votes v WHERE v.user_id = u.id)::int AS votes,
+             (SELECT count(*) FROM media m WHERE m.user_id = u.id)::int AS media
+        FROM users u) x
+     WHERE votes_cast <> votes OR uploads <> media`);
+  expect(drift, `${label}: users whose votes_cast or uploads differ from a recount`).toEqual([]);
   const expected = await countedDaily(t);
   const { days } = (await asAdmin(t).get('/api/admin/stats/daily?days=365').expect(200)).body;
   for (const d of days as Array<{ day: string; uploads: number; votes: number; users: number }>) {
@@ -177,6 +188,20 @@ describe(`admin totals and daily series from counters (${dbKind})`, () => {
     await expectCountersRight(t, 'a voter deleted');
   });
 
+  it("follow a ban that deletes the banned user's media, and the votes cast on it", async () => {
+    const [owner, voter] = [await newVisitor(t), await newVisitor(t)];
+    const mine = (await upload(owner, await pngImage(7, 7, '#abcdef'), 'banned.png').expect(201)).body.id as number;
+    await vote(voter, mine).expect(201);
+    await expectCountersRight(t, 'before the ban');
+    await asAdmin(t)
+      .post('/api/admin/users/ban')
+      .send({ ids: [owner.id], deleteMedia: true })
+      .expect(200);
+    await expectCountersRight(t, 'a ban that deleted media');
+    const [row] = await db(t).query(`SELECT votes_cast FROM users WHERE id = $1`, [voter.id]);
+    expect(row.votes_cast).toBe(0);
+  });
+
   it('follow the vote population and the bucket import (jobs)', async () => {
     await seedManyMedia((sql, p) => db(t).query(sql, p), 12);
     const started = await asAdmin(t).post('/api/admin/populate-votes').send({ action: 'start' }).expect(202);
@@ -265,6 +290,10 @@ describe(`admin totals and daily series from counters (${dbKind})`, () => {
       await runner.startTransaction();
       await new DailyCounts1763800100000().up(runner);
       await runner.commitTransaction();
+      // then what follows it on an upgrade: the later functions (that migration created its own
+      // first versions) and the migration that backfills the users' counters
+      for (const file of sqlFiles()) await runner.query(file.text);
+      await new AdminListsAtScale1796100000000().up(runner);
     } finally {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       await runner.release();
@@ -273,6 +302,20 @@ describe(`admin totals and daily series from counters (${dbKind})`, () => {
     expect(after.totalUsers).toBe(before.totalUsers + 1);
     expect(after.totalMedia).toBe(before.totalMedia + 1);
     await expectCountersRight(t, 'after the migration ran over existing rows');
+  });
+
+  it("the admin lists' migration backfills every user's votes cast and uploads", async () => {
+    const [{ voters }] = await db(t).query(`SELECT count(DISTINCT user_id)::int AS voters FROM votes`);
+    expect(voters).toBeGreaterThan(0);
+    // as on a database upgraded from a release without the columns: every counter at its default
+    await db(t).query(`UPDATE users SET votes_cast = 0, uploads = 0`);
+    const runner = db(t).createQueryRunner();
+    try {
+      await new AdminListsAtScale1796100000000().up(runner); // runs again safely: every step is idempotent
+    } finally {
+      await runner.release();
+    }
+    await expectCountersRight(t, 'after the migration backfilled the users counters');
   });
 
   it('the database reset empties the counters in the same transaction', async () => {

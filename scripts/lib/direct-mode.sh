@@ -11,7 +11,7 @@ BACKEND_DIST="${BACKEND_DIST:-backend/dist}"
   echo "--direct needs the built backend ($BACKEND_DIST/objects.js): run npm run build first" >&2
   exit 2
 }
-for tool in pg_dump pg_restore node; do
+for tool in pg_dump pg_restore psql node; do
   command -v "$tool" >/dev/null || {
     echo "--direct needs $tool on PATH (Debian: postgresql-client of the server's version or newer; Node 24)" >&2
     exit 2

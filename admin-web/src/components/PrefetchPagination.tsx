@@ -8,6 +8,7 @@ import {
   useListPaginationContext,
   type PaginationProps,
 } from 'react-admin';
+import { useEstimatedRangeLabel } from './estimated-total';
 
 /**
  * react-admin's Pagination, except that a page change sends the new page's list request from the
@@ -25,6 +26,7 @@ export function PrefetchPagination(props: PaginationProps) {
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const { resource, sort, filterValues, filter } = list;
+  const estimatedLabel = useEstimatedRangeLabel();
   const value = useMemo(() => {
     const prefetch = (page: number, perPage: number) => {
       const params = { pagination: { page, perPage }, sort, filter: { ...filterValues, ...filter }, meta: undefined };
@@ -46,7 +48,7 @@ export function PrefetchPagination(props: PaginationProps) {
   }, [pagination, sort, filterValues, filter, resource, dataProvider, queryClient]);
   return (
     <ListPaginationContext.Provider value={value}>
-      <Pagination {...props} />
+      <Pagination {...(estimatedLabel ? { labelDisplayedRows: estimatedLabel } : {})} {...props} />
     </ListPaginationContext.Provider>
   );
 }

@@ -19,6 +19,8 @@ const media = (id: number, name: string, mimeType = 'image/jpeg'): AdminMedia =>
   notVotes: 3,
   totalVotes: 10,
   totalViews: 12,
+  renditionsState: 'pending',
+  renditionsError: null,
   // no renditions yet: the card shows what the original allows
   width: null,
   height: null,
@@ -52,6 +54,21 @@ describe('Media', () => {
       'media',
       expect.objectContaining({ pagination: { page: 1, perPage: 24 }, sort: { field: 'uploadedAt', order: 'DESC' } }),
     );
+  });
+
+  it('an estimated total (a filter matching more than 10,000 media) shows as "about"', async () => {
+    const getList = vi.fn(() => Promise.resolve({ data: rows, total: 1_234_567, meta: { totalEstimated: true } }));
+    renderAdmin(<MediaList />, { dataProvider: { getList, getMediaTotals: totals } });
+    expect(await screen.findByText('1-24 of about 1.2M')).toBeVisible();
+  });
+
+  it("an exact total keeps react-admin's own range text", async () => {
+    const getList = vi.fn(() => Promise.resolve({ data: rows, total: 3 }));
+    renderAdmin(<MediaList />, { dataProvider: { getList, getMediaTotals: totals } });
+    await screen.findAllByTestId('media-card');
+    // the test renders without translations: the message key stands for "1-3 of 3"
+    expect(await screen.findByText('ra.navigation.page_range_info')).toBeVisible();
+    expect(screen.queryByText(/about/)).toBeNull();
   });
 
   it('cards load thumbnails lazily, no video file and no original; the preview opens the full-size rendition', async () => {

@@ -2,6 +2,7 @@ import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { FilterForm, ListBase, Pagination, SelectInput, TextInput, Title, useListContext } from 'react-admin';
+import { useEstimatedRangeLabel } from '../components/estimated-total';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SelectPageButton } from '../components/SelectPageButton';
 import { SortMenu, type SortChoice } from '../components/SortMenu';
@@ -62,6 +63,7 @@ function MediaBrowser() {
   const [preview, setPreview] = useState<AdminMedia | null>(null);
   const [toDelete, setToDelete] = useState<AdminMedia | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
+  const estimatedLabel = useEstimatedRangeLabel();
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
@@ -120,7 +122,10 @@ function MediaBrowser() {
           No media match. Visitors&apos; uploads and media imported from the bucket show here.
         </Typography>
       )}
-      <Pagination rowsPerPageOptions={[12, 24, 48, 96]} />
+      <Pagination
+        rowsPerPageOptions={[12, 24, 48, 96]}
+        {...(estimatedLabel ? { labelDisplayedRows: estimatedLabel } : {})}
+      />
 
       <MediaPreviewDialog media={preview} onClose={() => setPreview(null)} onDelete={(m) => setToDelete(m)} />
       <ConfirmDialog

@@ -29,6 +29,23 @@ describe('dataProvider', () => {
     expect((init.headers as Headers).get('Authorization')).toBe('Bearer tok_list');
   });
 
+  it('a list whose total the API estimated (X-Total-Estimated) says so in meta; an exact one does not', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        json(200, [{ id: 1 }], { 'Content-Range': 'media 0-0/1234567', 'X-Total-Estimated': 'true' }),
+      )
+      .mockResolvedValueOnce(json(200, [{ id: 1 }], { 'Content-Range': 'media 0-0/57' }));
+    vi.stubGlobal('fetch', fetch);
+    const params = { pagination: { page: 1, perPage: 24 }, sort: { field: 'id', order: 'DESC' as const }, filter: {} };
+    const estimated = await dataProvider.getList('media', { ...params, filter: { q: 'a' } });
+    expect(estimated.total).toBe(1234567);
+    expect(estimated.meta).toEqual({ totalEstimated: true });
+    const exact = await dataProvider.getList('media', params);
+    expect(exact.total).toBe(57);
+    expect(exact.meta?.totalEstimated).toBeUndefined();
+  });
+
   it('deletes a media selection with one server call', async () => {
     const fetch = vi.fn().mockResolvedValue(json(200, { deleted: [3, 4, 5], notFound: [] }));
     vi.stubGlobal('fetch', fetch);

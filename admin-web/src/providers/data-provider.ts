@@ -42,14 +42,29 @@ async function startJob(call: () => Promise<{ id: string }>): Promise<JobStart> 
 
 const base = simpleRestProvider(API, httpClient);
 
+/**
+ * simple-rest's getList, plus `meta.totalEstimated` when the API says its total is an estimate
+ * (X-Total-Estimated: a filter matching more than 10,000 rows): the pagination then says "about".
+ */
+async function getListNotingEstimate(resource: string, params: GetListParams) {
+  let estimated = false;
+  const noting: typeof httpClient = async (url, options) => {
+    const answer = await httpClient(url, options);
+    estimated = answer.headers.get('x-total-estimated') === 'true';
+    return answer;
+  };
+  const page = await simpleRestProvider(API, noting).getList(resource, params);
+  return estimated ? { ...page, meta: { ...page.meta, totalEstimated: true } } : page;
+}
+
 /** ra-data-simple-rest for the lists, plus the portal's own calls (shapes: ../api/types, generated from docs/openapi.json). */
 export const dataProvider = {
   ...base,
 
   /** The audit log's date filters are local days; the server wants instants (see audit-filter). */
   getList(resource: string, params: GetListParams) {
-    if (resource !== 'audit') return base.getList(resource, params);
-    return base.getList(resource, { ...params, filter: auditServerFilter(params.filter) });
+    if (resource !== 'audit') return getListNotingEstimate(resource, params);
+    return getListNotingEstimate(resource, { ...params, filter: auditServerFilter(params.filter) });
   },
 
   /** One server call for a bulk delete (simple-rest would send one DELETE per id). */

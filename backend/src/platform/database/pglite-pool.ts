@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { explainEmbeddedStartFailure } from '../disk-space.js';
 import { DurableNodeFS } from './durable-nodefs.js';
 
@@ -26,6 +27,8 @@ export class PGlitePool extends EventEmitter {
     super();
     this.db = PGlite.create({
       dataDir: options.dataDir,
+      // the Media search's trigram index (migration 1796100000000): a database that has it needs it loaded
+      extensions: { pg_trgm },
       ...(options.dataDir && options.durable !== false
         ? {
             fs: new DurableNodeFS(options.dataDir, options.fsync),

@@ -40,9 +40,10 @@ export function sqlFiles(): SqlFile[] {
  * versioned migrations. Editing a file is all a change of a function's body or a trigger's
  * condition takes; renaming one, changing its arguments or result type, or removing it still
  * needs a versioned migration that drops the old one (`CREATE OR REPLACE` cannot). Answers the
- * names of the files it ran.
+ * names of the files it ran. `only` limits the run to the files of these names (a versioned migration
+ * that needs a changed function in place before it backfills, see 1796100000000-admin-lists-at-scale).
  */
-export async function applySqlFiles(runner: QueryRunner): Promise<string[]> {
+export async function applySqlFiles(runner: QueryRunner, only?: readonly string[]): Promise<string[]> {
   const applied = new Map(
     ((await runner.query(`SELECT name, sha256 FROM sql_files`)) as Array<{ name: string; sha256: string }>).map((r) => [
       r.name,
@@ -51,7 +52,7 @@ export async function applySqlFiles(runner: QueryRunner): Promise<string[]> {
   );
   const ran: string[] = [];
   for (const file of sqlFiles()) {
-    if (applied.get(file.name) === file.sha256) continue;
+    if (applied.get(file.name) === file.sha256 || (only && !only.includes(file.name))) continue;
     await runner.query(file.text);
     await runner.query(
       `INSERT INTO sql_files (name, sha256) VALUES ($1, $2)

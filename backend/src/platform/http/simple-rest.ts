@@ -50,6 +50,8 @@ export interface ListSpec<S extends string> {
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** true: `total` is an estimate (a filtered list past EXACT_TOTAL_UP_TO matches, platform/database/list-total.ts) */
+  totalEstimated?: boolean;
 }
 
 /** Largest PostgreSQL integer: ids beyond it are a 400 here, not an out-of-range error in SQL. */
@@ -109,13 +111,27 @@ export function parseListQuery<S extends string>(q: ListQueryDto, spec: ListSpec
   return { sort, offset, limit, filter };
 }
 
-/** `Content-Range` for a page (no-cache comes with every admin answer: AdminNoCacheInterceptor). */
-export function sendListHeaders(res: Response, resource: string, offset: number, count: number, total: number): void {
+/** Says that a list's `Content-Range` total is an estimate (the portal shows "about …"). */
+const TOTAL_ESTIMATED_HEADER = 'X-Total-Estimated';
+
+/**
+ * `Content-Range` for a page (no-cache comes with every admin answer: AdminNoCacheInterceptor),
+ * and `X-Total-Estimated: true` when its total is an estimate.
+ */
+export function sendListHeaders(
+  res: Response,
+  resource: string,
+  offset: number,
+  count: number,
+  total: number,
+  totalEstimated = false,
+): void {
   res.setHeader(
     'Content-Range',
     count ? `${resource} ${offset}-${offset + count - 1}/${total}` : `${resource} */${total}`,
   );
-  res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+  if (totalEstimated) res.setHeader(TOTAL_ESTIMATED_HEADER, 'true');
+  res.setHeader('Access-Control-Expose-Headers', `Content-Range, ${TOTAL_ESTIMATED_HEADER}`);
 }
 
 /** `LIKE` pattern for a substring search: the user's `%`, `_` and `\` match literally. */

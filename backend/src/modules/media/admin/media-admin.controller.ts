@@ -30,11 +30,11 @@ export class MediaAdminController {
   @ApiOkResponse({
     type: [AdminMediaDto],
     description:
-      'filters q (name or username), type (image/video), id, userId; sort also hotPercentage (unvoted last) and hotScore (lower bound of the Wilson 95 % interval of the hot share). Content-Range: media first-last/total',
+      'filters q (name or username), type (image/video), id, userId; sort also hotPercentage (unvoted last) and hotScore (lower bound of the Wilson 95 % interval of the hot share). Content-Range: media first-last/total; X-Total-Estimated: true when total is an estimate (a filter matching more than 10,000 media)',
   })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminMediaDto[]> {
     const page = await this.media.list(query);
-    sendListHeaders(res, 'media', page.offset, page.rows.length, page.total);
+    sendListHeaders(res, 'media', page.offset, page.rows.length, page.total, page.totalEstimated);
     return page.rows.map(AdminMediaDto.of);
   }
 

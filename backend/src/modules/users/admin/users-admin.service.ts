@@ -72,7 +72,8 @@ export class UsersAdminService {
     if (id !== undefined) criteria.ids = idList(id);
     // no filter but `active`: the total comes from the counters, not from counting every user
     let total: number | undefined;
-    if (criteria.active !== undefined) await this.counters.settle();
+    // the active flags and each row's votes cast and uploads are settled after deletes (counts_settle())
+    await this.counters.settle();
     if (criteria.q === undefined && criteria.ids === undefined && criteria.banned === undefined) {
       const t = await this.counters.totals();
       // the users (and active users) of the part asked for: all, only the fake ones, or only real ones
@@ -89,6 +90,7 @@ export class UsersAdminService {
   }
 
   async get(id: number): Promise<AdminUserRow> {
+    await this.counters.settle();
     const row = await this.users.findRow(id);
     if (!row) throw notFound('User not found');
     return (await this.withPlaces([row]))[0]!;

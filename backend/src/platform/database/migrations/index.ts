@@ -32,6 +32,7 @@ import { MediaRenditionsVersion1795897564214 } from './1795897564214-media-rendi
 import { ShareLinks1795897866598 } from './1795897866598-share-links.js';
 import { PickRenderedOnly1795898100000 } from './1795898100000-pick-rendered-only.js';
 import { DeviceSessions1795900000000 } from './1795900000000-device-sessions.js';
+import { AdminListsAtScale1796100000000 } from './1796100000000-admin-lists-at-scale.js';
 
 /** Every migration, oldest first. Run at start-up; the schema never comes from `synchronize`. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   ShareLinks1795897866598,
   PickRenderedOnly1795898100000,
   DeviceSessions1795900000000,
+  AdminListsAtScale1796100000000,
 ];

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { listTotal } from '../../../../platform/database/list-total.js';
 import { Database } from '../../../../platform/database/sql.js';
 import { Where } from '../../../../platform/database/where.js';
 import { containsPattern } from '../../../../platform/http/simple-rest.js';
 import { mediaUrl } from '../../domain/media.js';
-import type { Renditions } from '../../domain/renditions.js';
+import type { Renditions, RenditionsState } from '../../domain/renditions.js';
 import { deliveryFields } from '../../dto/media-delivery.dto.js';
 import {
   type AdminMediaRow,
@@ -28,6 +29,8 @@ interface Row {
   height: number | null;
   placeholder: string | null;
   renditions: Renditions | null;
+  renditions_state: RenditionsState;
+  renditions_error: string | null;
 }
 
 const toRow = (r: Row): AdminMediaRow => ({
@@ -44,6 +47,9 @@ const toRow = (r: Row): AdminMediaRow => ({
   totalVotes: r.total_votes,
   totalViews: r.total_views,
   delivery: deliveryFields(r),
+  renditionsState: r.renditions_state,
+  // an error stays on the row only while it is 'failed' (a new make clears it)
+  renditionsError: r.renditions_state === 'failed' ? r.renditions_error : null,
 });
 
 /** Whitelisted sort expressions; the id tiebreak keeps pages stable. */
@@ -68,7 +74,8 @@ const orderBy = (field: MediaSortField, order: string): string => {
 };
 
 const SELECT = `SELECT m.id, m.storage_key, m.mime_type, m.original_name, m.size, m.user_id, u.username, m.uploaded_at,
-                       m.hot_votes, m.total_votes, m.total_views, m.width, m.height, m.placeholder, m.renditions
+                       m.hot_votes, m.total_votes, m.total_views, m.width, m.height, m.placeholder, m.renditions,
+                       m.renditions_state, m.renditions_error
                   FROM media m JOIN users u ON u.id = m.user_id`;
 
 @Injectable()
@@ -80,24 +87,40 @@ export class TypeormMediaAdminRepository extends MediaAdminRepository {
   async list(c: MediaListCriteria, knownTotal?: number) {
     const where = new Where();
     if (c.q) {
-      const p = where.param(containsPattern(c.q));
-      where.and(`(m.original_name ILIKE ${p} OR u.username ILIKE ${p})`);
+      const pattern = containsPattern(c.q);
+      // the matching uploaders first, as values: the planner then knows there are none or a few
+      // (a subquery's array it guesses at 10,000 media and walks the whole date index instead,
+      // 2.5 s at 1M), and each side of the OR has its index: the trigram index on file names,
+      // media's user index for the uploaders
+      const uploaders = (
+        await this.db.rows<{ id: number }>(`SELECT id FROM users WHERE username ILIKE $1`, [pattern])
+      ).map((u) => u.id);
+      const p = where.param(pattern);
+      where.and(
+        uploaders.length
+          ? `(m.original_name ILIKE ${p} OR m.user_id = ANY(${where.param(uploaders)}::int[]))`
+          : `m.original_name ILIKE ${p}`,
+      );
     }
     if (c.type) where.and(`m.mime_type LIKE ${where.param(`${c.type}/%`)}`);
     if (c.ids) where.and(`m.id = ANY(${where.param(c.ids)}::int[])`);
     if (c.userId !== undefined) where.and(`m.user_id = ${where.param(c.userId)}`);
-    const total =
-      knownTotal ??
-      (await this.db.one<{ total: number }>(
-        `SELECT count(*)::int AS total FROM media m JOIN users u ON u.id = m.user_id ${where.sql}`,
-        where.params,
-      ))!.total;
+    const { total, estimated } =
+      knownTotal === undefined
+        ? await listTotal(this.db, `FROM media m ${where.sql}`, where.params)
+        : { total: knownTotal, estimated: false };
+    // the page's ids from media alone (users joined only to sort by username), then its rows:
+    // an offset of 500,000 walks index entries instead of joining 500,000 rows to their uploaders
+    const order = orderBy(c.sort.field, c.sort.order);
+    const users = c.sort.field === 'username' ? 'JOIN users u ON u.id = m.user_id' : '';
     const rows = await this.db.rows<Row>(
-      `${SELECT} ${where.sql} ORDER BY ${orderBy(c.sort.field, c.sort.order)}
-        LIMIT ${where.param(c.limit)} OFFSET ${where.param(c.offset)}`,
+      `${SELECT} WHERE m.id IN (
+         SELECT m.id FROM media m ${users} ${where.sql} ORDER BY ${order}
+          LIMIT ${where.param(c.limit)} OFFSET ${where.param(c.offset)})
+        ORDER BY ${order}`,
       where.params,
     );
-    return { rows: rows.map(toRow), total: Number(total) };
+    return { rows: rows.map(toRow), total, totalEstimated: estimated };
   }
 
   async findRow(id: number) {

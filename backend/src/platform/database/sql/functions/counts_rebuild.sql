@@ -8,6 +8,11 @@ BEGIN
    WHERE active
      AND NOT EXISTS (SELECT 1 FROM media m WHERE m.user_id = users.id)
      AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.user_id = users.id);
+  -- the per-user counters of the admin Users list (only rows that differ are written)
+  UPDATE users u SET votes_cast = c.votes_cast, uploads = c.uploads
+    FROM (SELECT x.id, (SELECT count(*) FROM votes v WHERE v.user_id = x.id)::int AS votes_cast,
+                 (SELECT count(*) FROM media m WHERE m.user_id = x.id)::int AS uploads FROM users x) c
+   WHERE u.id = c.id AND (u.votes_cast, u.uploads) IS DISTINCT FROM (c.votes_cast, c.uploads);
   DELETE FROM activity_rechecks;
   DELETE FROM daily_counts;
   INSERT INTO daily_counts (day, shard, users, uploads, votes, views, active_users, saved_accounts)

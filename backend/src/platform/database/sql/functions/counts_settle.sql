@@ -1,7 +1,7 @@
 -- The queued rechecks (activity_rechecks, filled by deletes): lock the users (waits for their
--- votes in flight), then look with a fresh snapshot (a new statement) and clear the active flags of
--- users with no upload and no vote left. Run by the reads of the totals and the users list's
--- active filter. Books into shard 8, which only this function writes: it never waits on a
+-- votes in flight), then look with a fresh snapshot (a new statement): recount their votes cast and
+-- uploads, and clear the active flags of users with no upload and no vote left. Run by the reads
+-- of the totals and of the users list. Books into shard 8, which only this function writes: it never waits on a
 -- writer's shard row, and it holds no other locks, so nothing waits on it in a cycle.
 -- Answers how many queued users it looked at.
 CREATE OR REPLACE FUNCTION counts_settle(batch integer DEFAULT 5000) RETURNS integer LANGUAGE plpgsql AS $$
@@ -15,6 +15,13 @@ BEGIN
     RETURN 0;
   END IF;
   PERFORM 1 FROM users WHERE id = ANY(ids) ORDER BY id FOR UPDATE;
+  -- their votes cast and uploads, which deletes leave to this recount (counts_votes(), counts_media());
+  -- a vote in flight adds itself after this count, once it has the row lock this holds
+  UPDATE users u SET votes_cast = c.votes_cast, uploads = c.uploads
+    FROM (SELECT x.id, (SELECT count(*) FROM votes v WHERE v.user_id = x.id)::int AS votes_cast,
+                 (SELECT count(*) FROM media m WHERE m.user_id = x.id)::int AS uploads
+            FROM unnest(ids) AS x(id)) c
+   WHERE u.id = c.id AND (u.votes_cast, u.uploads) IS DISTINCT FROM (c.votes_cast, c.uploads);
   WITH off AS (
     UPDATE users SET active = false
      WHERE id = ANY(ids) AND active

@@ -2,7 +2,9 @@
 -- the web apps' lib/confidence.ts; the admin Media list sorts by it, so 90 hot of 100 ranks above
 -- 3 of 3. One SQL expression, so the planner inlines it. z = 1.959964; z²/2 = 1.920729,
 -- z²/4 = 0.960365, z² = 3.841459. All float8: numeric literals would make it numeric arithmetic,
--- several times slower per row. Deliberately no index on it (see migration 1763861000000-hot-score).
+-- several times slower per row. The index media_hot_score_id holds its values (migration
+-- 1796100000000-admin-lists-at-scale): a change of the formula here needs REINDEX INDEX
+-- media_hot_score_id in the same migration, or the index answers the old order.
 CREATE OR REPLACE FUNCTION hot_score(hot integer, total integer) RETURNS double precision
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN total <= 0 THEN 0::float8 ELSE greatest(0::float8,
