@@ -54,6 +54,8 @@ export const SAME_ON_BOTH: Record<string, string> = {
   'test/renditions-upgrade.test.ts': 'an upgrade restart on the same database; the SQL is the same',
   'test/redis-outage.test.ts': 'Redis going away; the worker part needs PostgreSQL',
   'test/population-lost-job.test.ts': "a lost job's recovery; the queue SQL is jobs-database-queue's",
+  'test/data-export.test.ts':
+    "a visitor's export reads keyset pages, no transaction; the two-replica part needs PostgreSQL",
   'test/orphan-sweep.test.ts': 'inserts rows through Database to find orphans; the same SQL',
 };
 
