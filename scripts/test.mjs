@@ -202,6 +202,7 @@ if (build()) {
     run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], browser);
     run('admin portal end-to-end in Chromium', 'node', ['admin-web/e2e/run.mjs'], browser);
     run('ad sandbox in Chromium', 'node', ['scripts/ad-sandbox.e2e.mjs'], browser);
+    run('Lighthouse (mobile) and installability in Chromium', 'node', ['scripts/lighthouse.e2e.mjs'], browser);
   }
 }
 if (!topology)
