@@ -6,6 +6,7 @@ import { UpdateInfoForm } from '../features/profile/components/UpdateInfoForm';
 import { LocationCard } from '../features/profile/components/LocationCard';
 import { SessionInfoCard } from '../features/profile/components/SessionInfoCard';
 import { DevicesCard } from '../features/profile/components/DevicesCard';
+import { DownloadDataCard } from '../features/profile/components/DownloadDataCard';
 import { SaveAccountCard } from '../features/account/components/SaveAccountCard';
 import './profile-page.css';
 
@@ -29,6 +30,7 @@ export default function ProfilePage() {
             <SaveAccountCard user={user} />
             <SessionInfoCard user={user} />
             <DevicesCard onLogout={() => void logout()} />
+            <DownloadDataCard userId={user.id} />
           </div>
         </div>
       )}
