@@ -196,13 +196,23 @@ for (const storage of ['local disk', 'S3'] as const) {
       expect(meta.exif).toBeUndefined();
     });
 
-    it('an animated GIF keeps animating in its renditions', async () => {
+    it('an animated GIF keeps animating in its preview; its thumbnail is its first frame, still', async () => {
       const item = await uploaded(t, v, await animatedGif(), 'loop.gif');
-      for (const url of [item.thumbUrl!, item.previewUrl!]) {
-        const meta = await sharp((await get(t, url)).body as Buffer, { animated: true }).metadata();
-        expect(meta).toMatchObject({ format: 'webp', pages: 3, pageHeight: 8, width: 8 });
-      }
+      const preview = await sharp((await get(t, item.previewUrl!)).body as Buffer, { animated: true }).metadata();
+      expect(preview).toMatchObject({ format: 'webp', pages: 3, pageHeight: 8, width: 8 });
+      // grids show thumbnails: animation only in the detail view (issue 29)
+      const thumb = await sharp((await get(t, item.thumbUrl!)).body as Buffer, { animated: true }).metadata();
+      expect(thumb).toMatchObject({ format: 'webp', height: 8, width: 8 });
+      expect(thumb.pages ?? 1, 'frames in the thumbnail').toBe(1);
       expect(item).toMatchObject({ width: 8, height: 8 });
+    });
+
+    it("a large animation's srcset offers its animated preview only, never the still thumbnail", async () => {
+      const item = await uploaded(t, v, await animatedGif(640), 'big-loop.gif');
+      const thumb = await sharp((await get(t, item.thumbUrl!)).body as Buffer, { animated: true }).metadata();
+      expect(thumb.pages ?? 1, 'frames in the thumbnail').toBe(1);
+      expect(thumb.width).toBeLessThan(640);
+      expect(item.srcset).toBe(`${item.previewUrl} 640w`);
     });
 
     it('a rendition URL that no row names answers 404', async () => {

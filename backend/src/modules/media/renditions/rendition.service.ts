@@ -216,7 +216,14 @@ export class RenditionService implements OnModuleInit, OnApplicationShutdown {
     for (const [kind, file] of files) {
       const bytes = (await fs.stat(file.path)).size;
       const key = renditionKey(item.storageKey, kind, await sha256Of(file.path), file.ext);
-      renditions[kind] = { key, mimeType: file.mimeType, width: file.width, height: file.height, bytes };
+      renditions[kind] = {
+        key,
+        mimeType: file.mimeType,
+        width: file.width,
+        height: file.height,
+        bytes,
+        ...(file.animated && { animated: true }),
+      };
     }
     const stored = renditionFiles(renditions);
     // noted before they exist: a crash between storing them and the row naming them leaves them to the sweep
