@@ -96,7 +96,7 @@ function watchLayoutShifts() {
       w.__cls += e.value;
       const node = e.sources?.[0]?.node;
       w.__shifts.push(
-        `${e.value.toFixed(4)} ${node instanceof Element ? `${node.tagName}.${node.className}` : (node?.nodeName ?? '?')}`,
+        `${e.value.toFixed(4)} ${node instanceof Element ? `${node.tagName}.${node.className} "${(node.textContent ?? '').slice(0, 30)}" in ${node.parentElement?.className ?? '?'}` : (node?.nodeName ?? '?')} at ${Math.round(e.startTime)} ms`,
       );
     }
   }).observe({ type: 'layout-shift', buffered: true });
@@ -183,7 +183,8 @@ test(
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
     const bytes = await countMediaBytes(cdp);
-    await page.goto('/');
+    // the first load over 400 kbit/s takes longer than a navigation's default 10 s
+    await page.goto('/', { timeout: 60_000 });
 
     const hotToNext: number[] = [];
     const transitions: string[] = [];
