@@ -1507,6 +1507,13 @@ export interface components {
       notVotes: number;
       totalVotes: number;
       totalViews: number;
+      /**
+       * @description pending: not made yet (or made by an older pipeline, not offered until made again); failed: see renditionsError
+       * @enum {string}
+       */
+      renditionsState: 'pending' | 'ready' | 'failed';
+      /** @description Why it could not be rendered (e.g. the box cleaner refused the original): quarantined, never offered to others, its original private */
+      renditionsError: string | null;
     };
     MediaTotalsDto: {
       totalMedia: number;

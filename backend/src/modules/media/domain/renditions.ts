@@ -26,6 +26,8 @@ export interface RenditionFile {
   width: number;
   height: number;
   bytes: number;
+  /** an animation's preview (its thumbnail is the first frame, still: not a srcset candidate) */
+  animated?: boolean;
 }
 
 /** The renditions a media row holds (its `renditions` column). */
@@ -141,7 +143,8 @@ export function deliveryOf(
   urlOf: (key: string) => string,
 ): MediaDelivery {
   const { thumb, preview, full, playback } = m.renditions ?? {};
-  const widths = [thumb, preview].filter((f): f is RenditionFile => f !== undefined);
+  // an animation's thumbnail is a still: the stage must get the animated preview whatever its size
+  const widths = (preview?.animated ? [preview] : [thumb, preview]).filter((f): f is RenditionFile => f !== undefined);
   // a small picture's thumbnail and preview are the same size: the preview (better quality) is enough
   const candidates = widths.filter((f, i) => !widths.slice(i + 1).some((g) => g.width === f.width));
   return {

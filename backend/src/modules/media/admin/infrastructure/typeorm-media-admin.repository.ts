@@ -4,7 +4,7 @@ import { Database } from '../../../../platform/database/sql.js';
 import { Where } from '../../../../platform/database/where.js';
 import { containsPattern } from '../../../../platform/http/simple-rest.js';
 import { mediaUrl } from '../../domain/media.js';
-import type { Renditions } from '../../domain/renditions.js';
+import type { Renditions, RenditionsState } from '../../domain/renditions.js';
 import { deliveryFields } from '../../dto/media-delivery.dto.js';
 import {
   type AdminMediaRow,
@@ -29,6 +29,8 @@ interface Row {
   height: number | null;
   placeholder: string | null;
   renditions: Renditions | null;
+  renditions_state: RenditionsState;
+  renditions_error: string | null;
 }
 
 const toRow = (r: Row): AdminMediaRow => ({
@@ -45,6 +47,9 @@ const toRow = (r: Row): AdminMediaRow => ({
   totalVotes: r.total_votes,
   totalViews: r.total_views,
   delivery: deliveryFields(r),
+  renditionsState: r.renditions_state,
+  // an error stays on the row only while it is 'failed' (a new make clears it)
+  renditionsError: r.renditions_state === 'failed' ? r.renditions_error : null,
 });
 
 /** Whitelisted sort expressions; the id tiebreak keeps pages stable. */
@@ -69,7 +74,8 @@ const orderBy = (field: MediaSortField, order: string): string => {
 };
 
 const SELECT = `SELECT m.id, m.storage_key, m.mime_type, m.original_name, m.size, m.user_id, u.username, m.uploaded_at,
-                       m.hot_votes, m.total_votes, m.total_views, m.width, m.height, m.placeholder, m.renditions
+                       m.hot_votes, m.total_votes, m.total_views, m.width, m.height, m.placeholder, m.renditions,
+                       m.renditions_state, m.renditions_error
                   FROM media m JOIN users u ON u.id = m.user_id`;
 
 @Injectable()
