@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { checkExport, startDownload } from '../api/data-export-api';
 import { DATA_EXPORT_TEXTS as T } from '../data-export-texts';
+import './data-export-card.css';
 
 type State = { kind: 'idle' } | { kind: 'checking' } | { kind: 'started' } | { kind: 'refused'; message: string };
 
@@ -28,7 +29,7 @@ export function DownloadDataCard({ userId }: { userId: number }) {
       <h2 id="data-export-title" className="card__title">
         {T.title}
       </h2>
-      <p className="muted">{T.intro}</p>
+      <p className="muted data-export__intro">{T.intro}</p>
       <button
         type="button"
         className="btn btn--secondary btn--block"
@@ -38,7 +39,7 @@ export function DownloadDataCard({ userId }: { userId: number }) {
       >
         {T.button}
       </button>
-      <p id="data-export-status" className="muted" role="status">
+      <p id="data-export-status" className="muted data-export__status" role="status">
         {state.kind === 'checking' ? T.checking : state.kind === 'started' ? T.started : ''}
       </p>
       {state.kind === 'refused' ? (
