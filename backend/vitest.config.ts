@@ -1,5 +1,9 @@
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
+import { adapterSpecificInclude } from './test/database-passes.js';
+
+// npm test's PGlite pass runs only the files that differ by database adapter (test/database-passes.ts)
+const adapterPass = process.env.VIBE_TEST_PASS === 'adapter-specific';
 
 /**
  * Vitest, not Jest: Nest 12 ships ESM only, and several Nest plugins (throttler, mailer) are
@@ -9,7 +13,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [swc.vite({ module: { type: 'es6' }, jsc: { target: 'es2023', keepClassNames: true } })],
   test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.test.ts'],
+    include: adapterPass ? adapterSpecificInclude() : ['src/**/*.spec.ts', 'test/**/*.test.ts'],
     globals: true,
     // migrates one database per run; every test app starts from a copy of it (docs/TESTING.md)
     globalSetup: ['test/support/global-setup.ts'],

@@ -11,7 +11,15 @@ import { createRequire } from 'node:module';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium as CHROMIUM, freePort, requireFiles, root, startEmbeddedApi } from './e2e-harness.mjs';
+import {
+  assert,
+  checks,
+  chromium as CHROMIUM,
+  freePort,
+  requireFiles,
+  root,
+  startEmbeddedApi,
+} from './e2e-harness.mjs';
 
 const { chromium } = createRequire(path.join(root, 'package.json'))('playwright-core');
 const ADMIN_PASSWORD = 'ad-sandbox-admin-pass';
@@ -23,21 +31,7 @@ requireFiles([
   ['Chromium', CHROMIUM],
 ]);
 
-let passed = 0;
-let failed = 0;
-const check = async (name, fn) => {
-  try {
-    await fn();
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failed++;
-    console.log(`FAIL ${name}: ${err.message}`);
-  }
-};
-const assert = (cond, message) => {
-  if (!cond) throw new Error(message);
-};
+const { counts, check } = checks();
 // what the ad reports, by where it ran
 const reports = [];
 const collectorPort = await freePort();
@@ -166,14 +160,14 @@ try {
     for (const report of reports.filter((r) => r.where === 'popup')) readsNothing(report);
   });
 } catch (err) {
-  failed++;
+  counts.failed++;
   console.log(`FAIL ${err.message}`);
 } finally {
   await browser?.close();
   collector.close();
   await api.stop();
-  if (failed) console.log(`  backend log: ${api.logFile}`);
+  if (counts.failed) console.log(`  backend log: ${api.logFile}`);
   else rmSync(work, { recursive: true, force: true });
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+console.log(`${counts.passed} passed, ${counts.failed} failed`);
+process.exit(counts.failed ? 1 : 0);

@@ -140,6 +140,26 @@ export async function runPlaywright({ config, report, env }) {
   return { passed, failed };
 }
 
+/** Named checks that print an "ok" or "FAIL" line each and count them for the script's "N passed, M failed". */
+export function checks() {
+  const counts = { passed: 0, failed: 0 };
+  const check = async (name, fn) => {
+    try {
+      await fn();
+      counts.passed++;
+      console.log(`ok   ${name}`);
+    } catch (err) {
+      counts.failed++;
+      console.log(`FAIL ${name}: ${err.message}`);
+    }
+  };
+  return { counts, check };
+}
+
+export const assert = (cond, message) => {
+  if (!cond) throw new Error(message);
+};
+
 /** Prints the counts, stops the API and whatever else `close` closes, keeps the data dir on failure (or E2E_KEEP), exits. */
 export async function finish({ passed, failed, api, dataDir, close }) {
   console.log(`${passed} passed, ${failed} failed`);

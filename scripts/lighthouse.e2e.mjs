@@ -16,7 +16,17 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chromium as CHROMIUM, finish, freePort, requireFiles, root, sleep, startEmbeddedApi } from './e2e-harness.mjs';
+import {
+  assert,
+  checks,
+  chromium as CHROMIUM,
+  finish,
+  freePort,
+  requireFiles,
+  root,
+  sleep,
+  startEmbeddedApi,
+} from './e2e-harness.mjs';
 
 const require = createRequire(path.join(root, 'package.json'));
 const { chromium } = require('playwright-core');
@@ -31,21 +41,7 @@ requireFiles([
 ]);
 const perf = process.argv.includes('--perf');
 
-let passed = 0;
-let failed = 0;
-const check = async (name, fn) => {
-  try {
-    await fn();
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failed++;
-    console.log(`FAIL ${name}: ${err.message}`);
-  }
-};
-const assert = (cond, message) => {
-  if (!cond) throw new Error(message);
-};
+const { counts, check } = checks();
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vibe-lighthouse-'));
 const api = await startEmbeddedApi({
@@ -152,9 +148,16 @@ for (const p of pages) {
 await check(
   'installable: manifest without installability errors, a worker controls the page, offline start URL 200',
   async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    // a profile on disk: Chromium never offers to install from an incognito-like context, which
+    // is what browser.newContext() makes (installability error "in-incognito")
+    const context = await chromium.launchPersistentContext(mkdtempSync(path.join(dataDir, 'profile-')), {
+      executablePath: CHROMIUM,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
-      const page = await context.newPage();
+      const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${origin}/`);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.reload();
@@ -176,9 +179,26 @@ await check(
       const wrong = cached.filter((u) => /\/(api|media|adm)\//.test(new URL(u).pathname));
       assert(wrong.length === 0, `the worker cached ${wrong.join(', ')}`);
       await context.setOffline(true);
+      // and through the page's own DevTools session: with a persistent profile Playwright's
+      // offline alone leaves navigator.onLine true, as a flaky link would (the app then only sees failures)
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: true,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       const offline = await page.reload();
       assert(offline?.status() === 200, `offline start URL answered ${offline?.status()}`);
-      await page.getByText('Offline — your votes and uploads wait').waitFor({ timeout: 10_000 });
+      await page
+        .getByText('Offline — your votes and uploads wait')
+        .waitFor({ timeout: 10_000 })
+        .catch(async (err) => {
+          const shot = path.join(dataDir, 'offline.png');
+          await page.screenshot({ path: shot });
+          throw new Error(
+            `${err.message} (onLine=${await page.evaluate(() => navigator.onLine)}; the page: ${shot}; its text: ${(await page.innerText('body')).slice(0, 200)})`,
+          );
+        });
     } finally {
       await context.close();
     }
@@ -207,4 +227,4 @@ if (perf) {
   }
 }
 
-await finish({ passed, failed, api, dataDir, close: () => void browser.close() });
+await finish({ ...counts, api, dataDir, close: () => void browser.close() });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The README's test command. Runs every suite this machine can run and names what it could not:
-//   1. backend on PGlite (embedded mode)        – needs only Node
-//   2. backend on PostgreSQL (DATABASE_URL)      – needs PostgreSQL
+//   1. backend on PGlite (embedded mode)        – needs only Node; with PostgreSQL there, only the
+//      files that differ by database adapter (backend/test/database-passes.ts)
+//   2. backend on PostgreSQL (DATABASE_URL)      – needs PostgreSQL; every file
 //      (tests that need Redis run in both passes when Redis answers)
 //   3. visitor-web and admin-web unit tests      – need only Node
 //   4. build, visitor bundle budget, production build whatever NODE_ENV says – needs only Node
@@ -177,10 +178,20 @@ const redisEnv = haveRedis ? { TEST_REDIS_URL: redisUrl } : {};
 if (!haveRedis) notRun.push(`tests that need Redis (nothing answers at ${redisUrl})`);
 
 const backend = path.join(root, 'backend');
-const base = { DATABASE_URL: '', REDIS_URL: '', S3_BUCKET: '', SMTP_URL: '', NODE_ENV: 'test' };
-vitest('backend on PGlite', backend, { ...base, ...redisEnv });
-if (havePg) vitest('backend on PostgreSQL', backend, { ...base, ...redisEnv, DATABASE_URL: pgUrl });
-else notRun.push(`backend suite on PostgreSQL (nothing answers at ${pgUrl})`);
+const base = { DATABASE_URL: '', REDIS_URL: '', S3_BUCKET: '', SMTP_URL: '', NODE_ENV: 'test', VIBE_TEST_PASS: '' };
+// Every backend file runs on PostgreSQL; on PGlite only the files whose behaviour differs by database
+// adapter (backend/test/database-passes.ts, docs/TESTING.md). Without PostgreSQL, PGlite runs them all.
+if (havePg) {
+  vitest('backend on PGlite (adapter-specific files)', backend, {
+    ...base,
+    ...redisEnv,
+    VIBE_TEST_PASS: 'adapter-specific',
+  });
+  vitest('backend on PostgreSQL', backend, { ...base, ...redisEnv, DATABASE_URL: pgUrl });
+} else {
+  vitest('backend on PGlite (every file)', backend, { ...base, ...redisEnv });
+  notRun.push(`backend suite on PostgreSQL (nothing answers at ${pgUrl})`);
+}
 
 vitest('visitor-web unit tests', path.join(root, 'visitor-web'), {});
 vitest('admin-web unit tests', path.join(root, 'admin-web'), {});
@@ -202,6 +213,7 @@ if (build()) {
     run('end-to-end in Chromium', 'node', ['visitor-web/e2e/run.mjs'], browser);
     run('admin portal end-to-end in Chromium', 'node', ['admin-web/e2e/run.mjs'], browser);
     run('ad sandbox in Chromium', 'node', ['scripts/ad-sandbox.e2e.mjs'], browser);
+    run('Lighthouse (mobile) and installability in Chromium', 'node', ['scripts/lighthouse.e2e.mjs'], browser);
   }
 }
 if (!topology)

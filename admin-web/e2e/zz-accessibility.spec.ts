@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { apiToken, expectNoSidewaysScroll, newLoggedInContext, settled, SHOTS, SIZES } from './helpers';
+import { smallTargets } from '../../scripts/e2e-small-targets';
+import { apiToken, expectNoSidewaysScroll, MOBILE, newLoggedInContext, settled, SHOTS, SIZES } from './helpers';
 import { newVisitor, report, upload } from './visitors';
 
 /**
@@ -99,5 +100,31 @@ test('at 200 % zoom (640×400 CSS px) the sidebar folds and no page scrolls side
     await expectNoSidewaysScroll(p, `${name} at 640×400`);
     await p.screenshot({ path: path.join(SHOTS, `zoom200-${name}.png`), fullPage: true });
   }
+  await ctx.close();
+});
+
+test('on a phone every admin control is at least 24×24 px (WCAG 2.5.8)', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const ctx = await newLoggedInContext(browser, await apiToken(), MOBILE);
+  const p = await ctx.newPage();
+  const found: Record<string, string[]> = {};
+  for (const [name, url, ready] of PAGES) {
+    await p.goto(url);
+    await ready(p);
+    await p.waitForLoadState('networkidle');
+    await settled(p);
+    found[name] = await p.evaluate(smallTargets, 24);
+  }
+  // what opens over a page: the jobs list and the sidebar's menu
+  await p.getByRole('button', { name: /^Jobs/ }).click();
+  await expect(p.getByRole('dialog', { name: 'Jobs' })).toBeVisible();
+  await settled(p);
+  found['jobs list'] = await p.evaluate(smallTargets, 24);
+  await p.keyboard.press('Escape');
+  await p.getByRole('button', { name: 'Open menu' }).click();
+  await expect(p.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await settled(p);
+  found['menu'] = await p.evaluate(smallTargets, 24);
+  expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
   await ctx.close();
 });

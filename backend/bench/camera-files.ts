@@ -17,7 +17,7 @@ export interface CameraFile {
   height: number;
 }
 
-const SENSOR = { width: 4032, height: 3024 };
+export const SENSOR = { width: 4032, height: 3024 };
 /** Distinct scenes; each photo is one of them with its own EXIF (so its own bytes and URLs). */
 const SCENES = 6;
 const TARGETS = [3.5e6, 4.5e6, 5.5e6, 6.5e6];
@@ -35,7 +35,7 @@ async function field(cells: number, { width, height } = SENSOR): Promise<Buffer>
  * A 12 MP camera-like scene: structure at several scales (large soft shapes, mid-size texture) and
  * sensor grain, so a JPEG of it weighs what a phone's does and a downscale keeps some detail.
  */
-async function scene(): Promise<Buffer> {
+export async function scene(): Promise<Buffer> {
   const [large, mid, small] = await Promise.all([field(4), field(24), field(160)]);
   const grain = randomBytes(large.length);
   const px = Buffer.alloc(large.length);

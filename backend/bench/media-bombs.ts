@@ -1,38 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { cached, ffmpeg, inTemp } from './made-files.js';
 
 /**
  * Decompression bombs for the media budget (issue 26 item 3) and the hostile-media bench, made with ffmpeg and sharp at test
  * time, each well under 1 MB: small files that claim far more work than their size.
  */
-
-const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-
-/** Made once per machine (8K frames take seconds to encode), kept in the temp folder by recipe. */
-function cached(recipe: string, make: () => Buffer): Buffer {
-  const dir = path.join(os.tmpdir(), 'vibe-media-bombs');
-  const file = path.join(dir, `${createHash('sha256').update(recipe).digest('hex').slice(0, 16)}.mp4`);
-  if (existsSync(file)) return readFileSync(file);
-  const made = make();
-  mkdirSync(dir, { recursive: true });
-  const part = `${file}.${process.pid}.part`;
-  writeFileSync(part, made);
-  renameSync(part, file);
-  return made;
-}
-
-function inTemp<T>(work: (dir: string) => T): T {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vibe-bomb-'));
-  try {
-    return work(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Start offsets of the NAL units of an Annex B H.264 stream (at their 3-byte start codes). */
 function nalStarts(b: Buffer): number[] {

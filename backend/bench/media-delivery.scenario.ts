@@ -30,7 +30,7 @@ const votesFlag = 'delivery-votes';
 
 type Mode = 'renditions' | 'originals';
 type Visitor = BenchVisitor;
-interface Item {
+export interface Item {
   id: number;
   previewUrl?: string | null;
   playbackUrl?: string | null;
@@ -45,7 +45,7 @@ async function upload(baseUrl: string, v: Visitor, f: CameraFile, type: string):
   return uploadAccepted(baseUrl, v, new Blob([await readFile(f.file)], { type }), path.basename(f.file));
 }
 
-async function statsItems(baseUrl: string, v: Visitor): Promise<Item[]> {
+export async function statsItems(baseUrl: string, v: Visitor): Promise<Item[]> {
   const res = await fetch(`${baseUrl}/api/users/${v.id}/stats`, { headers: { cookie: v.cookie } });
   if (!res.ok) throw new Error(`stats answered ${res.status}`);
   return ((await res.json()) as { mediaStats: Item[] }).mediaStats;

@@ -12,6 +12,8 @@ import { uploadFlood } from './upload-flood.scenario.js';
 import { metricsCost } from './metrics-cost.scenario.js';
 import { hostileMedia } from './hostile-media.scenario.js';
 import { adminLists } from './admin-lists.scenario.js';
+import { dataExport } from './data-export.scenario.js';
+import { mediaQuality } from './media-quality.scenario.js';
 
 /**
  * Every scenario `npm run bench` runs, in this order, all against the same main app and database
@@ -44,4 +46,6 @@ export const scenarios: Scenario[] = [
   metricsCost,
   hostileMedia,
   adminLists,
+  dataExport,
+  mediaQuality,
 ];

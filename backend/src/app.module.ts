@@ -9,6 +9,7 @@ import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
 import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { MediaAdminModule } from './modules/media/admin/media-admin.module.js';
 import { ProfileModule } from './modules/users/profile.module.js';
+import { DataExportModule } from './modules/users/data-export/data-export.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { VoteExportModule } from './modules/voting/export/vote-export.module.js';
 import { PopulationModule } from './modules/voting/population/population.module.js';
@@ -62,6 +63,7 @@ export class AppModule {
         UsersModule,
         ProfileModule,
         AccountModule,
+        DataExportModule,
         VoteExportModule,
         PopulationModule,
         BucketModule,

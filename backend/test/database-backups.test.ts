@@ -4,10 +4,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { BackupSchedule } from '../src/modules/backups/backup-schedule.js';
 import { DatabaseBackups } from '../src/modules/backups/database-backups.js';
 import { pngImage } from './fixtures/media-fixtures.js';
-import { asAdmin, seedStoredMedia, seedVote, tableCounts } from './support/admin.js';
+import { asAdmin, seedStoredMedia, seedVote } from './support/admin.js';
 import { eventually, waitForJob } from './support/jobs.js';
 import { createTestDatabase, dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
@@ -15,18 +16,26 @@ import { newVisitor } from './support/visitor.js';
 const TOKEN = 'backup-metrics-token-0123456789';
 const TABLES = ['users', 'media', 'votes', 'views', 'ad_configs', 'idle_redirect_configs', 'back_button_configs'];
 
-/** Row counts of a restored backup, through a client of its own (PGlite in memory, or pg). */
-async function restoredCounts(t: TestApp, file: string): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
+/** Each table's row count and a hash of its rows (every column), as one query answers them. */
+const STATE_SQL = (table: string) =>
+  `SELECT count(*)::int AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${table} x`;
+type TableState = Record<string, { n: number; h: string }>;
+
+async function tableState(query: (sql: string) => Promise<Array<{ n: number; h: string }>>): Promise<TableState> {
+  const out: TableState = {};
+  for (const table of TABLES) out[table] = (await query(STATE_SQL(table)))[0]!;
+  return out;
+}
+
+/** The state of a restored backup, through a client of its own (PGlite in memory, or pg). */
+async function restoredState(t: TestApp, file: string): Promise<TableState> {
   if (!t.config.databaseUrl) {
     const restored = await PGlite.create({ loadDataDir: new Blob([await readFile(file)]) });
     try {
-      for (const table of TABLES)
-        out[table] = (await restored.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+      return await tableState(async (sql) => (await restored.query<{ n: number; h: string }>(sql)).rows);
     } finally {
       await restored.close();
     }
-    return out;
   }
   const target = await createTestDatabase('vibe_restore');
   try {
@@ -38,14 +47,13 @@ async function restoredCounts(t: TestApp, file: string): Promise<Record<string, 
     const c = new pg.Client({ connectionString: target.url });
     await c.connect();
     try {
-      for (const table of TABLES) out[table] = (await c.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+      return await tableState(async (sql) => (await c.query(sql)).rows);
     } finally {
       await c.end();
     }
   } finally {
     await target.drop();
   }
-  return out;
 }
 
 /** Issue 28 item 2: scheduled database backups in both run modes, the newest BACKUP_KEEP kept. */
@@ -78,11 +86,11 @@ describe(`scheduled database backups (${dbKind})`, () => {
     expect(await t.app.get(BackupSchedule).backUpIfDue()).toBeNull();
   });
 
-  it('is taken while the app serves, and a restore of it has the counts of when it was taken', async () => {
+  it('is taken while the app serves, and a restore of it has the rows of when it was taken (counts and hashes)', async () => {
     const owner = await newVisitor(t);
     const m = await seedStoredMedia(t, { userId: owner.id, body: await pngImage() });
     await seedVote(t, owner.id, m.id, true);
-    const before = await tableCounts(t);
+    const before = await tableState((sql) => t.app.get(DataSource).query(sql));
     const [taken] = await Promise.all([
       t.app.get(DatabaseBackups).backUp(new Date('2030-01-01T00:00:00.000Z')),
       // a request while the dump runs is answered (it waits for the snapshot on PGlite, as for a transaction)
@@ -90,7 +98,7 @@ describe(`scheduled database backups (${dbKind})`, () => {
     ]);
     // data changed after the backup is not in it
     await seedVote(t, (await newVisitor(t)).id, m.id, false);
-    expect(await restoredCounts(t, path.join(t.config.backupDir, taken.backup.name))).toEqual(before);
+    expect(await restoredState(t, path.join(t.config.backupDir, taken.backup.name))).toEqual(before);
   });
 
   it('the DB Admin page lists the backups (GET /api/admin/backups) and backs up now (POST: 202 and the job); both admin only', async () => {

@@ -8,6 +8,7 @@ import type { Renditions } from '../src/modules/media/domain/renditions.js';
 import { ObjectStorage } from '../src/platform/storage/object-storage.js';
 import { renditionsSettled, upload } from './fixtures/media-fixtures.js';
 import { droneMp4, leaksIn, privateTagsOf } from './fixtures/hostile-media.js';
+import { ffprobe } from '../bench/made-files.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
@@ -20,27 +21,6 @@ async function storedFiles(t: TestApp, id: number): Promise<Record<string, Buffe
   const out: Record<string, Buffer> = { original: await read(row.storage_key) };
   for (const [kind, file] of Object.entries((row.renditions ?? {}) as Renditions)) out[kind] = await read(file.key);
   return out;
-}
-
-function probe(file: Buffer): { streams: Array<Record<string, unknown>>; format: { tags?: Record<string, string> } } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vibe-probe-'));
-  try {
-    writeFileSync(path.join(dir, 'f.mp4'), file);
-    return JSON.parse(
-      execFileSync('ffprobe', [
-        '-v',
-        'error',
-        '-print_format',
-        'json',
-        '-show_streams',
-        '-show_format',
-        '-show_chapters',
-        path.join(dir, 'f.mp4'),
-      ]).toString(),
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 for (const storage of ['local disk', 'S3'] as const) {
@@ -69,7 +49,7 @@ for (const storage of ['local disk', 'S3'] as const) {
         expect(privateTagsOf(bytes), kind).toEqual([]);
       }
       expect(files.original!.length).toBe(drone.length);
-      const played = probe(files.playback!);
+      const played = ffprobe(files.playback!, '-show_format', '-show_chapters');
       expect(played.streams.map((s) => `${s.codec_type}:${s.codec_name}`)).toEqual(['video:h264', 'audio:aac']);
       expect(played.streams[0]).toMatchObject({ width: 320, height: 240, pix_fmt: 'yuv420p' });
       expect(played.format.tags ?? {}).not.toHaveProperty('location');

@@ -7,6 +7,9 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RENDITIONS_VERSION } from '../src/modules/media/domain/renditions.js';
 import { RenditionService } from '../src/modules/media/renditions/rendition.service.js';
+import { GenerateRenditionsJob } from '../src/modules/media/renditions/generate-renditions.job.js';
+import { ffprobe } from '../bench/made-files.js';
+import { repeatedSkipFrameMp4 } from './fixtures/media-bombs.js';
 import { asAdmin } from './support/admin.js';
 import { listKeys, putObject, waitForJob } from './support/jobs.js';
 import { startS3, type TestS3 } from './support/s3rver.js';
@@ -193,13 +196,23 @@ for (const storage of ['local disk', 'S3'] as const) {
       expect(meta.exif).toBeUndefined();
     });
 
-    it('an animated GIF keeps animating in its renditions', async () => {
+    it('an animated GIF keeps animating in its preview; its thumbnail is its first frame, still', async () => {
       const item = await uploaded(t, v, await animatedGif(), 'loop.gif');
-      for (const url of [item.thumbUrl!, item.previewUrl!]) {
-        const meta = await sharp((await get(t, url)).body as Buffer, { animated: true }).metadata();
-        expect(meta).toMatchObject({ format: 'webp', pages: 3, pageHeight: 8, width: 8 });
-      }
+      const preview = await sharp((await get(t, item.previewUrl!)).body as Buffer, { animated: true }).metadata();
+      expect(preview).toMatchObject({ format: 'webp', pages: 3, pageHeight: 8, width: 8 });
+      // grids show thumbnails: animation only in the detail view (issue 29)
+      const thumb = await sharp((await get(t, item.thumbUrl!)).body as Buffer, { animated: true }).metadata();
+      expect(thumb).toMatchObject({ format: 'webp', height: 8, width: 8 });
+      expect(thumb.pages ?? 1, 'frames in the thumbnail').toBe(1);
       expect(item).toMatchObject({ width: 8, height: 8 });
+    });
+
+    it("a large animation's srcset offers its animated preview only, never the still thumbnail", async () => {
+      const item = await uploaded(t, v, await animatedGif(640), 'big-loop.gif');
+      const thumb = await sharp((await get(t, item.thumbUrl!)).body as Buffer, { animated: true }).metadata();
+      expect(thumb.pages ?? 1, 'frames in the thumbnail').toBe(1);
+      expect(thumb.width).toBeLessThan(640);
+      expect(item.srcset).toBe(`${item.previewUrl} 640w`);
     });
 
     it('a rendition URL that no row names answers 404', async () => {
@@ -224,25 +237,10 @@ for (const storage of ['local disk', 'S3'] as const) {
           expect((playback.body as Buffer).includes(Buffer.from(leak, 'latin1')), leak).toBe(false);
         }
         // re-encoded even though H.264 + AAC plays everywhere: the pixels turned upright, no display matrix left
-        const dir = await mkdtemp(path.join(os.tmpdir(), 'vibe-probe-'));
-        try {
-          await writeFile(path.join(dir, 'p.mp4'), playback.body as Buffer);
-          const probe = JSON.parse(
-            execFileSync('ffprobe', [
-              '-v',
-              'error',
-              '-print_format',
-              'json',
-              '-show_streams',
-              path.join(dir, 'p.mp4'),
-            ]).toString(),
-          );
-          const video = probe.streams.find((s: { codec_type: string }) => s.codec_type === 'video');
-          expect(video).toMatchObject({ codec_name: 'h264', width: 36, height: 64 });
-          expect(video.side_data_list?.[0]?.rotation ?? 0).toBe(0);
-        } finally {
-          await rm(dir, { recursive: true, force: true });
-        }
+        const video = ffprobe(playback.body as Buffer).streams.find((s) => s.codec_type === 'video') as
+          { side_data_list?: Array<{ rotation?: number }> } | undefined;
+        expect(video).toMatchObject({ codec_name: 'h264', width: 36, height: 64 });
+        expect(video?.side_data_list?.[0]?.rotation ?? 0).toBe(0);
         // the poster is the upright frame: portrait
         expect(item).toMatchObject({ width: 36, height: 64 });
         const poster = await sharp((await get(t, item.previewUrl!)).body as Buffer).metadata();
@@ -337,6 +335,38 @@ describe(`media renditions: what the job decides (${dbKind})`, () => {
     await asAdmin(t).post('/api/admin/media/renditions').send({ retryFailed: 'yes' }).expect(400);
   });
 
+  it('the backfill walks until nothing is left: an item behind its cursor that became outdated meanwhile is made too', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await upload(v, await markedJpeg(4 + i), `k${i}.jpg`).expect(201)).body.id);
+    await renditionsSettled(t);
+    await q(`UPDATE media SET renditions_state = 'pending', renditions = NULL WHERE id = ANY($1)`, [ids]);
+    const job = t.app.get(GenerateRenditionsJob);
+    let tookBack = false;
+    const result = await job.run(
+      {},
+      {
+        jobId: 'test-backfill',
+        attempt: 1,
+        signal: new AbortController().signal,
+        progress: async (p) => {
+          // once the cursor is past the first item, an older release's worker (a rolling upgrade)
+          // saves it again with its own pipeline
+          if (!tookBack && Number(p.made) === 2) {
+            tookBack = true;
+            await q(`UPDATE media SET renditions_version = $2 WHERE id = $1`, [ids[0], RENDITIONS_VERSION - 1]);
+          }
+        },
+      },
+    );
+    expect(tookBack).toBe(true);
+    expect(result).toMatchObject({ made: 4, unrenderable: 0 });
+    const rows: Array<{ renditions_version: number }> = await q(
+      `SELECT renditions_version FROM media WHERE id = ANY($1)`,
+      [ids],
+    );
+    expect(rows.map((r) => r.renditions_version)).toEqual([RENDITIONS_VERSION, RENDITIONS_VERSION, RENDITIONS_VERSION]);
+  });
+
   it('an app that runs no jobs still stores new uploads, their originals served to their uploaders only', async () => {
     const noJobs = await startTestApp({ RUN_JOBS: 'false' });
     try {
@@ -393,6 +423,54 @@ describe(`media renditions: one visitor's flood does not hold back another's fir
       await t.close();
     }
   });
+
+  it('counts by network, not by address: one /24 (IPv4) or one /48 (IPv6) queues as one uploader', async () => {
+    const t = await startTestApp({ RUN_JOBS: 'false' });
+    try {
+      const priorities = async (addresses: string[], offset: number) => {
+        const ids: number[] = [];
+        for (const [i, ip] of addresses.entries()) {
+          // a new session from a new address of the same network each time
+          const attacker = await newVisitor(t);
+          ids.push(
+            (await from(ip)(upload(attacker, await noisy(offset + i), `n${offset + i}.jpg`)).expect(201)).body.id,
+          );
+        }
+        const rows: Array<{ media: string; priority: number }> = await t.app
+          .get(DataSource)
+          .query(`SELECT payload ->> 'mediaId' AS media, priority FROM jobs WHERE name = 'make-renditions'`);
+        return ids.map((id) => rows.find((r) => r.media === String(id))?.priority);
+      };
+      expect(await priorities(['203.0.113.9', '203.0.113.77', '203.0.113.200'], 20)).toEqual([1, 2, 3]);
+      expect(await priorities(['2001:db8:1:2::5', '2001:db8:1:ff::9', '::ffff:198.51.100.7'], 30)).toEqual([1, 2, 1]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the database queue runs as many renditions at once as RENDITION_CONCURRENCY lets', async () => {
+    const t = await startTestApp({ RENDITION_CONCURRENCY: '2' });
+    try {
+      // two uploaders' videos long enough to be seen running side by side
+      for (let i = 0; i < 2; i++) {
+        const clip = repeatedSkipFrameMp4({ width: 1280, height: 720, fps: 30, frames: 600 + i });
+        await from(`192.0.2.${10 + i}`)(upload(await newVisitor(t), clip, `c${i}.mp4`)).expect(201);
+      }
+      const q = () =>
+        t.app
+          .get(DataSource)
+          .query(`SELECT count(*)::int AS n FROM jobs WHERE name = 'make-renditions' AND state = 'active'`);
+      let most = 0;
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline && most < 2;) {
+        most = Math.max(most, (await q())[0].n);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(most).toBe(2);
+      await renditionsSettled(t, 120_000);
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
 
   // two processes on one database: PostgreSQL only (PGlite is one process)
   if (dbKind === 'postgres') {

@@ -6,24 +6,9 @@ import { DataSource } from 'typeorm';
 import { reapOrphanTools, sandboxed } from '../src/modules/media/renditions/infrastructure/run-tool.js';
 import { pngImage, renditionsSettled, upload } from './fixtures/media-fixtures.js';
 import { repeatedSkipFrameMp4 } from './fixtures/media-bombs.js';
+import { processesWith } from '../bench/processes.js';
 import { dbKind, startTestApp, type TestApp } from './support/test-app.js';
 import { newVisitor } from './support/visitor.js';
-
-/** Processes whose command line mentions `needle` (Linux /proc), with their command lines. */
-function processesWith(needle: string): Array<{ pid: number; cmd: string }> {
-  const out: Array<{ pid: number; cmd: string }> = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ');
-      const state = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]?.[0];
-      if (cmd.includes(needle) && state !== 'Z') out.push({ pid: Number(name), cmd });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
 
 /** Polls (every 50 ms) until `check` holds; fails after `ms`. */
 async function until<T>(what: string, check: () => T | undefined | false, ms = 120_000): Promise<T> {

@@ -4,26 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { applyPatches, inspectMp4 } from '../src/modules/media/domain/mp4.js';
 import { box, droneMp4, leaksIn } from './fixtures/hostile-media.js';
+import { ffprobe } from '../bench/made-files.js';
 
 /** What ffprobe sees of a file: its streams' types and codecs. */
-function streams(file: Buffer): Array<{ codec_type: string; codec_name?: string; codec_tag_string: string }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vibe-probe-'));
-  try {
-    writeFileSync(path.join(dir, 'f.mp4'), file);
-    return JSON.parse(
-      execFileSync('ffprobe', [
-        '-v',
-        'error',
-        '-print_format',
-        'json',
-        '-show_streams',
-        path.join(dir, 'f.mp4'),
-      ]).toString(),
-    ).streams;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const streams = (file: Buffer) => ffprobe(file).streams;
 
 /** Decodes every audio and video frame; answers what ffmpeg complained about (nothing for a sound file). */
 function decodeErrors(file: Buffer): string {

@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { loadConfig } from '../src/config/env.js';
 import { dataSourceOptions } from '../src/platform/database/data-source-options.js';
+import { processesWith } from '../bench/processes.js';
+import { workRootOf } from '../src/modules/media/work-dir.js';
 import { freePort } from './support/api-process.js';
+import { repeatedSkipFrameMp4 } from './fixtures/media-bombs.js';
 import { jsonLogLines } from './support/log-lines.js';
 import { createTestDatabase, dbKind } from './support/test-app.js';
 import { buildBackend, startWorker } from './support/worker-process.js';
@@ -65,6 +68,12 @@ async function lineOf(p: Proc, match: (l: Record<string, unknown>) => boolean): 
     if (Date.now() > deadline) throw new Error(`no such line:\n${await p.log()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Polls (every 50 ms) until `check` holds; fails after `ms`. */
+async function until(what: string, check: () => boolean, ms = 120_000): Promise<void> {
+  for (const deadline = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 50)))
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
 }
 
 const alive = (pid: number) => {
@@ -184,6 +193,56 @@ describe(`process life (${dbKind})`, () => {
         ['stopped', 'worker stopped'],
       ]);
     });
+
+  it('kill -9 of the API mid-transcode: its ffmpeg dies with it, and the next start clears its work folder', async () => {
+    // a data dir of its own: PGlite is not opened again after a kill here (data-dir-lock's subject)
+    const dataDir = path.join(dir, 'killed');
+    const port = await freePort();
+    const apiEnv = { ...env, DATA_DIR: dataDir, PORT: String(port), BACKUP_EVERY_HOURS: '0' };
+    const api = spawnLogged([path.join(build.dir, 'main.js')], apiEnv, path.join(dir, 'killed-api.log'));
+    started.push(api);
+    await lineOf(api, (l) => l.lifecycle === 'started');
+    const base = `http://127.0.0.1:${port}`;
+    const session = await fetch(`${base}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: 'killmidtranscode'.padEnd(32, '0') }),
+    });
+    const { id } = (await session.json()) as { id: number };
+    const cookie = String(session.headers.get('set-cookie')).split(';')[0]!;
+    const form = new FormData();
+    // 20 s of 4K: minutes of transcoding on a shared core, so it is surely running at the kill
+    form.append(
+      'file',
+      new Blob([new Uint8Array(repeatedSkipFrameMp4({ width: 3840, height: 2160, fps: 30, frames: 600 }))]),
+      'clip.mp4',
+    );
+    form.append('userId', String(id));
+    expect((await fetch(`${base}/api/media/upload`, { method: 'POST', body: form, headers: { cookie } })).status).toBe(
+      201,
+    );
+    await until('ffmpeg to transcode', () => processesWith(dataDir).some((p) => /ffmpeg .*-i /.test(p.cmd)));
+    const workRoot = workRootOf(dataDir);
+    const folders = (await readdir(workRoot)).filter((n) => n.startsWith('renditions-'));
+    expect(folders.length).toBe(1);
+
+    api.child.kill('SIGKILL');
+    await api.exited;
+    // the kernel's parent-death signal (setpriv --pdeathsig): nothing of the API's is left running
+    await until('its tools to die with it', () => processesWith(dataDir).length === 0, 10_000);
+    // what the dead process left on disk goes at the next start (the start-up reaper)
+    expect(await readdir(workRoot)).toEqual(expect.arrayContaining(folders));
+    const next = spawnLogged(
+      [path.join(build.dir, 'main.js')],
+      { ...apiEnv, PORT: String(await freePort()) },
+      path.join(dir, 'next-api.log'),
+    );
+    started.push(next);
+    await lineOf(next, (l) => l.lifecycle === 'started');
+    expect((await readdir(workRoot)).filter((n) => folders.includes(n))).toEqual([]);
+    next.child.kill('SIGTERM');
+    await next.exited;
+  }, 300_000);
 
   it('a database migrated by a newer release: refused, non-zero exit, both versions and the way back named, nothing written', async () => {
     const ds = new DataSource(dataSourceOptions(loadConfig(env)) as DataSourceOptions);

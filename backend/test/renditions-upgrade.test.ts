@@ -157,6 +157,17 @@ describe(`the upgrade re-renders and re-cleans every older item by itself (${dbK
         [rows[3]!.id, 'failed', RENDITIONS_VERSION],
       ]);
       expect(rows[3]!.renditions).toBeNull();
+      // quarantined, and the operator sees why
+      expect((await asAdmin(after).get(`/api/admin/media/${rows[3]!.id}`).expect(200)).body).toMatchObject({
+        renditionsState: 'failed',
+        renditionsError: expect.stringMatching(/not a complete, playable/),
+        thumbUrl: null,
+        playbackUrl: null,
+      });
+      expect((await asAdmin(after).get(`/api/admin/media/${ids[0]}`).expect(200)).body).toMatchObject({
+        renditionsState: 'ready',
+        renditionsError: null,
+      });
 
       // every stored byte: originals, new renditions; the remuxed playback files are gone
       const storage = after.app.get(ObjectStorage);
@@ -201,4 +212,42 @@ describe(`the upgrade re-renders and re-cleans every older item by itself (${dbK
       await again.close();
     }
   }, 420_000);
+
+  it('an item an older pipeline rendered is not offered to strangers from the start of the new release, even by a process that runs no jobs', async () => {
+    const photo = await jpegWithGpsAndOrientation();
+    let outdated: number;
+    // the older release rendered it ('ready', version 1): its files may carry what today's cleaner removes
+    const before = await start({ RUN_JOBS: 'false' });
+    try {
+      const owner = await newVisitor(before);
+      outdated = (await seedStoredMedia(before, { userId: owner.id, mimeType: 'image/jpeg', body: photo })).id;
+      await before.app
+        .get(DataSource)
+        .query(`UPDATE media SET renditions_state = 'ready', renditions_version = 1 WHERE id = $1`, [outdated]);
+    } finally {
+      await before.close();
+    }
+    // the new release's API (its worker, which re-renders, has not got to the item yet)
+    const api = await start({ RUN_JOBS: 'false' });
+    try {
+      const stranger = await newVisitor(api);
+      const offered: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const res = await stranger.agent.get(`/api/media/random/${stranger.id}`);
+        if (res.status === 404) break;
+        expect(res.status).toBe(200);
+        offered.push(res.body.id);
+        await stranger.agent
+          .post('/api/votes')
+          .send({ userId: stranger.id, mediaId: res.body.id, isHot: true })
+          .expect(201);
+      }
+      expect(offered).not.toContain(outdated);
+      // waiting for the upgrade's job like an item never rendered (share links ask for 'ready' too)
+      const [row] = await api.app.get(DataSource).query(`SELECT renditions_state FROM media WHERE id = $1`, [outdated]);
+      expect(row.renditions_state).toBe('pending');
+    } finally {
+      await api.close();
+    }
+  }, 120_000);
 });

@@ -212,24 +212,30 @@ test(
     const geo = await row.evaluate((li) => {
       const r = (el: Element) => el.getBoundingClientRect();
       const card = r(li);
-      const name = li.querySelector('.queue__name')!;
+      // the base name is cut, the extension stays whole beside it (issue 31)
+      const base = li.querySelector('.file-name__base')!;
+      const extension = li.querySelector('.file-name__extension')!;
       return {
         card: { left: card.left, right: card.right },
         badge: r(li.querySelector('[data-testid=queue-status]')!),
         bar: r(li.querySelector('[role=progressbar]')!),
-        cut: name.scrollWidth > name.clientWidth,
-        title: name.getAttribute('title'),
+        extensionBox: r(extension),
+        cut: base.scrollWidth > base.clientWidth,
+        extension: extension.textContent,
+        title: li.querySelector('.file-name')!.getAttribute('title'),
       };
     });
     for (const [what, box] of [
       ['status badge', geo.badge],
       ['progress bar', geo.bar],
+      ['file extension', geo.extensionBox],
     ] as const)
       assert(
         box.left >= geo.card.left && box.right <= geo.card.right + 0.5,
         `${what} ${Math.round(box.left)}–${Math.round(box.right)} outside the card ${geo.card.left}–${geo.card.right}`,
       );
     assert(geo.cut, 'the long name is not cut');
+    expect(geo.extension, 'the extension shown whole').toBe(path.extname(fx.longName));
     expect(geo.title, 'tooltip').toBe(path.basename(fx.longName));
     const tinyRow = await mpage.locator('[data-testid=queue-item]').filter({ hasText: 'tiny-dot.png' }).innerText();
     expect(tinyRow, 'tiny file row').toMatch(/\b\d+\u00a0B\b/);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { smallTargets } from '../../scripts/e2e-small-targets';
 import { ApiVisitor, expect, files, loadedMediaId, newContext, newPage, seed, shot, test } from './fixtures';
 
 /**
@@ -7,26 +7,6 @@ import { ApiVisitor, expect, files, loadedMediaId, newContext, newPage, seed, sh
  * menus and dialogs a thumb opens. Links inside a sentence are exempt, as WCAG says.
  */
 const MIN = 44;
-
-function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate((min) => {
-    const out: string[] = [];
-    const controls = 'button, a[href], input:not([type=hidden]), select, textarea, [role=button], summary';
-    for (const el of document.querySelectorAll<HTMLElement>(controls)) {
-      if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
-      if (el.tagName === 'A' && el.closest('p')) continue;
-      // a control inside a label: the label is what the thumb hits
-      const r = (el.closest('label') ?? el).getBoundingClientRect();
-      // off the page (the skip link until focused) or a screen-reader-only control
-      if (r.bottom <= 0 || r.width <= 2 || r.height <= 2) continue;
-      if (r.width < min - 0.5 || r.height < min - 0.5) {
-        const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40);
-        out.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`);
-      }
-    }
-    return out;
-  }, MIN);
-}
 
 test('phone: every control on every screen is at least 44×44 px', { tag: '@phone' }, async ({ browser }) => {
   await seed.uploader(2);
@@ -39,17 +19,17 @@ test('phone: every control on every screen is at least 44×44 px', { tag: '@phon
   const found: Record<string, string[]> = {};
   await page.goto('/');
   await loadedMediaId(page);
-  found['/'] = await smallTargets(page);
+  found['/'] = await page.evaluate(smallTargets, MIN);
   await page.locator('[data-testid=mobile-avatar]').click();
   await page.locator('[data-testid=avatar-menu]').waitFor();
-  found['avatar menu'] = await smallTargets(page);
+  found['avatar menu'] = await page.evaluate(smallTargets, MIN);
   await page.keyboard.press('Escape');
   await page
     .getByRole('button', { name: /^Report/ })
     .first()
     .click();
   await page.getByRole('dialog').waitFor();
-  found['report dialog'] = await smallTargets(page);
+  found['report dialog'] = await page.evaluate(smallTargets, MIN);
   await shot(page, 'targets-report-dialog');
   await page.keyboard.press('Escape');
   for (const route of ['/upload', '/stats', '/profile']) {
@@ -57,7 +37,7 @@ test('phone: every control on every screen is at least 44×44 px', { tag: '@phon
     await page.locator('main').waitFor();
     if (route === '/stats') await page.locator('[data-testid=media-card]').first().waitFor();
     if (route === '/profile') await page.locator('form').first().waitFor();
-    found[route] = await smallTargets(page);
+    found[route] = await page.evaluate(smallTargets, MIN);
   }
   expect(found).toEqual({
     '/': [],

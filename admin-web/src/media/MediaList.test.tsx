@@ -19,6 +19,8 @@ const media = (id: number, name: string, mimeType = 'image/jpeg'): AdminMedia =>
   notVotes: 3,
   totalVotes: 10,
   totalViews: 12,
+  renditionsState: 'pending',
+  renditionsError: null,
   // no renditions yet: the card shows what the original allows
   width: null,
   height: null,

@@ -784,6 +784,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/{id}/export/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DataExportController_check'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DataExportController_download'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/export-votes': {
     parameters: {
       query?: never;
@@ -1508,6 +1540,13 @@ export interface components {
       notVotes: number;
       totalVotes: number;
       totalViews: number;
+      /**
+       * @description pending: not made yet (or made by an older pipeline, not offered until made again); failed: see renditionsError
+       * @enum {string}
+       */
+      renditionsState: 'pending' | 'ready' | 'failed';
+      /** @description Why it could not be rendered (e.g. the box cleaner refused the original): quarantined, never offered to others, its original private */
+      renditionsError: string | null;
     };
     MediaTotalsDto: {
       totalMedia: number;
@@ -3749,6 +3788,70 @@ export interface operations {
         content?: never;
       };
       /** @description Too many failed admin logins from this IP or for this account */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  DataExportController_check: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description an export may start now (nothing is spent) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description the account is gone or being deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description one export per account per hour: 429 with Retry-After and when to try again past it */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  DataExportController_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the zip, streamed (no Content-Length); a download cut short is no valid zip */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description the account is gone or being deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description one export per account per hour: 429 with Retry-After and when to try again past it */
       429: {
         headers: {
           [name: string]: unknown;

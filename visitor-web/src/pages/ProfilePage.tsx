@@ -7,6 +7,7 @@ import { LocationCard } from '../features/profile/components/LocationCard';
 import { SessionInfoCard } from '../features/profile/components/SessionInfoCard';
 import { DevicesCard } from '../features/profile/components/DevicesCard';
 import { DeleteAccountCard } from '../features/profile/components/DeleteAccountCard';
+import { DownloadDataCard } from '../features/profile/components/DownloadDataCard';
 import { SaveAccountCard } from '../features/account/components/SaveAccountCard';
 import './profile-page.css';
 
@@ -30,6 +31,7 @@ export default function ProfilePage() {
             <SaveAccountCard user={user} />
             <SessionInfoCard user={user} />
             <DevicesCard onLogout={() => void logout()} />
+            <DownloadDataCard userId={user.id} />
             <DeleteAccountCard user={user} onDeleted={() => void loginAsNewUser()} />
           </div>
         </div>

@@ -79,15 +79,22 @@ export abstract class MediaRepository {
   abstract renditionsToDo(afterId: number, limit: number, includeFailed: boolean, version: number): Promise<number[]>;
   abstract countRenditionsToDo(includeFailed: boolean, version: number): Promise<number>;
   /**
+   * Items whose renditions an older pipeline made (`renditions_version` below `version`) go back to
+   * 'pending': the random pick and share links offer only 'ready' items, and those files may hold
+   * what today's cleaner removes. Answers how many went back.
+   */
+  abstract withdrawOutdated(version: number): Promise<number>;
+  /**
    * The admin card's counts: waiting for their first renditions; given up on by the current
    * pipeline; made (or given up on) by an older one, still to redo after an upgrade.
    */
   abstract renditionCounts(version: number): Promise<{ pending: number; failed: number; outdated: number }>;
   /**
-   * How many items wait for their renditions from this user or from this address, whichever is
+   * How many items wait for their renditions from this user or from this network (the row's
+   * upload_address holds the uploader's /24 or /48 network, not the address), whichever is
    * more: the place of their next upload in the rendition queue.
    */
-  abstract pendingRenditionsOf(userId: number, address: string | null): Promise<number>;
+  abstract pendingRenditionsOf(userId: number, network: string | null): Promise<number>;
   /** Keys noted before `olderThan` whose object should not exist (its upload or delete never finished). */
   abstract orphansBefore(olderThan: Date, limit: number): Promise<string[]>;
   /** Whether a row uses the object under this key: as its original, or as one of its renditions. */

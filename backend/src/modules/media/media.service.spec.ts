@@ -151,6 +151,9 @@ class MemoryMedia extends MediaRepository {
   async countRenditionsToDo() {
     return 0;
   }
+  async withdrawOutdated() {
+    return 0;
+  }
   async renditionCounts() {
     return { pending: 0, failed: 0, outdated: 0 };
   }

@@ -16,6 +16,7 @@ import { RenditionService } from './renditions/rendition.service.js';
 import { UploadGate } from './upload-gate.js';
 import { uploadCharges } from './upload-quota.js';
 import { VideoBudget } from './video-budget.js';
+import { uploaderNetwork } from '../../platform/budget/client-network.js';
 
 /** Who is uploading, for the fair share of upload work, and whether they are still there. */
 export interface UploadContext {
@@ -96,6 +97,8 @@ export class MediaService {
       // noted first: if the process dies before the row is written, the sweep removes the object
       await this.media.expectObject(key);
       await this.storage.put(key, createReadStream(source), file.type.mimeType, size);
+      // queued behind what waits from the same uploader or the same network (/24, /48), not address
+      const network = uploaderNetwork(ctx.address);
       const created = await this.media.create({
         userId,
         storageKey: key,
@@ -106,10 +109,10 @@ export class MediaService {
         height: facts?.height,
         placeholder: facts?.placeholder,
         uploadKey,
-        uploadAddress: ctx.address,
+        uploadAddress: network,
       });
       if (created) {
-        await this.renditions.request(created.id, userId, ctx.address);
+        await this.renditions.request(created.id, userId, network);
         return created;
       }
       // another try of the same upload won the race: its row stands, this copy goes

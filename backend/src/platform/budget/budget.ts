@@ -30,6 +30,8 @@ export abstract class Budget {
   abstract take(charges: readonly Charge[]): Promise<TakeResult>;
   /** Gives back what a take spent (its work failed or was a repeat); nothing once its window has ended. */
   abstract refund(receipt: Receipt): Promise<void>;
+  /** Milliseconds until `charge` could be spent (0: now), spending nothing. */
+  abstract waitMs(charge: Charge): Promise<number>;
 
   /** Spends the charges or throws a 429 with the refused counter's message and Retry-After. */
   async spend(charges: readonly Charge[]): Promise<Receipt> {
@@ -38,13 +40,17 @@ export abstract class Budget {
     if (!unique.length) return { charges: [], windowEnds: [] };
     const result = await this.take(unique);
     if (result.ok) return result.receipt;
-    const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
-    throw new DomainError(
-      'rate_limited',
-      `${result.refused.message}; try again ${inAbout(seconds)}`,
-      { error: 'quota_exceeded' },
-      seconds,
-    );
+    throw refusal(result.refused, result.retryAfterMs);
+  }
+
+  /**
+   * Throws the 429 that spending `charge` would throw now, spending nothing: a page asks this
+   * before it starts a download the browser runs itself (and so could not show the refusal).
+   */
+  async check(charge: Charge): Promise<void> {
+    if (charge.amount <= 0 || charge.limit <= 0) return;
+    const wait = await this.waitMs(charge);
+    if (wait > 0) throw refusal(charge, wait);
   }
 
   /** Runs `work` on the spent charges and gives them back when it throws. */
@@ -57,6 +63,17 @@ export abstract class Budget {
       throw err;
     }
   }
+}
+
+/** The 429 for a refused counter: its message, when to try again, and Retry-After. */
+function refusal(refused: Charge, retryAfterMs: number): DomainError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new DomainError(
+    'rate_limited',
+    `${refused.message}; try again ${inAbout(seconds)}`,
+    { error: 'quota_exceeded' },
+    seconds,
+  );
 }
 
 /** "in 40 seconds", "in 12 minutes", "in 3 hours": for the visitor, rounded up. */

@@ -82,6 +82,16 @@ export class DatabaseBudget extends Budget implements OnModuleInit {
     }
   }
 
+  async waitMs(c: Charge): Promise<number> {
+    if (c.amount > c.limit) return c.windowMs;
+    const row = await this.db.one<{ used: string; wait: string }>(
+      `SELECT used::text AS used, greatest(0, extract(epoch FROM resets_at - now()) * 1000)::bigint::text AS wait
+       FROM budget_counters WHERE key = $1 AND resets_at > now()`,
+      [c.key],
+    );
+    return row && Number(row.used) + c.amount > c.limit ? Math.max(1, Number(row.wait)) : 0;
+  }
+
   onModuleInit(): void {
     this.sweeper = setInterval(() => {
       this.db

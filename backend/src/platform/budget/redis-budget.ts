@@ -42,6 +42,18 @@ end
 return 1
 `;
 
+// TAKE's test for one counter, changing nothing: ms to wait (0: it could be spent now)
+const WAIT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window, limit, amount = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+if amount > limit then return window end
+local v = redis.call('HMGET', KEYS[1], 'used', 'resets')
+local u, r = tonumber(v[1]) or 0, tonumber(v[2]) or 0
+if r <= now or u + amount <= limit then return 0 end
+return r - now
+`;
+
 /**
  * The budget's counters in Redis (REDIS_URL): every API replica spends from the same counters,
  * each take one Lua script, so it is atomic across replicas. While Redis is unreachable takes
@@ -104,6 +116,24 @@ export class RedisBudget extends Budget {
       );
     } catch (err) {
       this.unreachable(err as Error);
+    }
+  }
+
+  async waitMs(c: Charge): Promise<number> {
+    try {
+      const wait = await this.redis.eval(
+        WAIT,
+        1,
+        `${this.prefix}:${c.key}`,
+        String(c.windowMs),
+        String(c.limit),
+        String(c.amount),
+      );
+      return Number(wait);
+    } catch (err) {
+      // as take(): while Redis is away nothing is counted, so nothing has to wait
+      this.unreachable(err as Error);
+      return 0;
     }
   }
 

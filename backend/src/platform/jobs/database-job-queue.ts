@@ -70,7 +70,8 @@ const RETENTION_DAYS = 30;
 export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap {
   private readonly logger = new Logger('Jobs');
   private readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private readonly busy = new Set<JobName>();
+  /** jobs of each name running in this process now */
+  private readonly busy = new Map<JobName, number>();
   private readonly loop = new PollLoop(
     () => this.poll(),
     (err) => this.outages.report(err, () => this.logger.error({ msg: 'Job poll failed', err })),
@@ -203,10 +204,11 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
        WHERE state = 'active' AND locked_until < now() AND attempts_made >= max_attempts + $1`,
       [MAX_TAKEOVERS],
     );
-    // one job per name at a time in this process (population and import are long and sequential)
+    // one job per name at a time in this process (population and import are long and sequential),
+    // but renditions as many at once as their gate lets (RENDITION_CONCURRENCY), as on BullMQ
     for (;;) {
       if (this.loop.stopped) return;
-      const free = this.handlers.names().filter((n) => !this.busy.has(n));
+      const free = this.handlers.names().filter((n) => (this.busy.get(n) ?? 0) < this.concurrencyOf(n));
       if (!free.length) return;
       const job = await this.db.one<JobRow>(
         `UPDATE jobs SET state = 'active', attempts_made = attempts_made + 1, locked_by = $1,
@@ -221,7 +223,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
         [this.workerId, this.config.jobsLockMs, free],
       );
       if (!job) return;
-      this.busy.add(job.name);
+      this.busy.set(job.name, (this.busy.get(job.name) ?? 0) + 1);
       void this.execute(job)
         .catch((err: Error) =>
           this.outages.report(err, () =>
@@ -229,10 +231,14 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
           ),
         )
         .finally(() => {
-          this.busy.delete(job.name);
+          this.busy.set(job.name, (this.busy.get(job.name) ?? 1) - 1);
           this.loop.kick();
         });
     }
+  }
+
+  private concurrencyOf(name: JobName): number {
+    return name === 'make-renditions' ? (this.config.renditionConcurrency ?? 1) : 1;
   }
 
   private async execute(job: JobRow): Promise<void> {

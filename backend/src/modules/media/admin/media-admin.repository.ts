@@ -1,5 +1,5 @@
 import type { Page, SortOrder } from '../../../platform/http/simple-rest.js';
-import type { MediaDelivery } from '../domain/renditions.js';
+import type { MediaDelivery, RenditionsState } from '../domain/renditions.js';
 
 /** The spec's admin media row (§3), tallies from the counters on the media row. */
 export interface AdminMediaRow {
@@ -17,6 +17,9 @@ export interface AdminMediaRow {
   totalViews: number;
   /** thumbnails and preview for the grid and its dialog */
   delivery: MediaDelivery;
+  renditionsState: RenditionsState;
+  /** why the current pipeline could not render it (a file the box cleaner refused: quarantined), else null */
+  renditionsError: string | null;
 }
 
 export const MEDIA_SORTABLE = [

@@ -43,7 +43,7 @@ export interface NewMedia {
   placeholder?: string | null;
   /** the client's Idempotency-Key: a retry of the same upload answers this row, stored once */
   uploadKey?: string | null;
-  /** the uploader's address, kept while the item waits for its renditions (its place in that queue) */
+  /** the uploader's network (/24, /48: uploaderNetwork()), kept while the item waits for its renditions (its place in that queue) */
   uploadAddress?: string | null;
 }
 

@@ -1,3 +1,5 @@
+import { toBt709Filters, type VideoColour } from './video-colour.js';
+
 /**
  * Renditions: what screens show instead of the original (issue 19). A photo gets a grid
  * thumbnail and a display preview in WebP; a video gets a poster frame in the same two sizes and
@@ -26,6 +28,8 @@ export interface RenditionFile {
   width: number;
   height: number;
   bytes: number;
+  /** an animation's preview (its thumbnail is the first frame, still: not a srcset candidate) */
+  animated?: boolean;
 }
 
 /** The renditions a media row holds (its `renditions` column). */
@@ -44,9 +48,10 @@ export type RenditionsState = 'pending' | 'ready' | 'failed';
  * The pipeline that made an item's renditions and cleaned its original (the row's
  * `renditions_version`). Raised whenever what the pipeline makes or removes changes: every row
  * made by an older one is re-rendered and re-cleaned by the upgrade job, and until then it is
- * not offered to other visitors. 0: stored before versions were kept.
+ * not offered to other visitors. 0: stored before versions were kept. 3: HDR video tone-mapped
+ * to SDR and every playback file tagged BT.709, the size policy (issue 31).
  */
-export const RENDITIONS_VERSION = 2;
+export const RENDITIONS_VERSION = 3;
 
 /** Whether an item's renditions exist and were made by the current pipeline: only then may others see it. */
 export const renditionsCurrent = (m: { renditionsState: RenditionsState; renditionsVersion: number }): boolean =>
@@ -103,6 +108,11 @@ export interface VideoFacts {
   /** frames per second, or null when unknown */
   frameRate: number | null;
   audioCodec: string | null;
+  /** the stream's colour tags: HDR is tone-mapped, everything converted to BT.709 (video-colour.ts) */
+  colour: VideoColour;
+  /** the original's video and sound bitrates, kbit/s, when the file says: the playback file spends no more */
+  videoKbps: number | null;
+  audioKbps: number | null;
 }
 
 /** A phone shows nothing smoother: 120 and 240 fps clips are served at 60, half the frames encoded or fewer. */
@@ -111,15 +121,16 @@ export const PLAYBACK_MAX_FPS = 60;
 /**
  * The filters every playback file goes through: upright (ffmpeg applies the display rotation
  * while decoding), the short edge at most 720 px and never enlarged, at most 60 fps, 8-bit 4:2:0
- * as every browser plays it. Every video is re-encoded (never stream-copied), so nothing of the
- * original's bitstream reaches a viewer: no SEI user data, no extra streams, no metadata.
+ * BT.709 as every browser plays it (HDR tone-mapped to SDR after the downscale: video-colour.ts).
+ * Every video is re-encoded (never stream-copied), so nothing of the original's bitstream reaches
+ * a viewer: no SEI user data, no extra streams, no metadata.
  */
-export function playbackFilters(v: Pick<VideoFacts, 'frameRate'>): string {
+export function playbackFilters(v: Pick<VideoFacts, 'frameRate' | 'colour'>): string {
   // both sides even (4:2:0 needs it): the short one rounded down, the other (-2) kept in proportion
   const short = (side: string) => `trunc(min(${VIDEO_SHORT_EDGE},${side})/2)*2`;
   const scale = `scale=w='if(gte(iw,ih),-2,${short('iw')})':h='if(gte(iw,ih),${short('ih')},-2)'`;
   const fps = v.frameRate !== null && v.frameRate > PLAYBACK_MAX_FPS ? [`fps=${PLAYBACK_MAX_FPS}`] : [];
-  return [scale, ...fps, 'format=yuv420p'].join(',');
+  return [scale, ...fps, ...toBt709Filters(v.colour)].join(',');
 }
 
 /** What the API adds beside the spec's `url` and `mimeType` so screens can use the renditions. */
@@ -141,7 +152,8 @@ export function deliveryOf(
   urlOf: (key: string) => string,
 ): MediaDelivery {
   const { thumb, preview, full, playback } = m.renditions ?? {};
-  const widths = [thumb, preview].filter((f): f is RenditionFile => f !== undefined);
+  // an animation's thumbnail is a still: the stage must get the animated preview whatever its size
+  const widths = (preview?.animated ? [preview] : [thumb, preview]).filter((f): f is RenditionFile => f !== undefined);
   // a small picture's thumbnail and preview are the same size: the preview (better quality) is enough
   const candidates = widths.filter((f, i) => !widths.slice(i + 1).some((g) => g.width === f.width));
   return {

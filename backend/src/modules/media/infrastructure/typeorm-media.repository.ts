@@ -75,6 +75,9 @@ const GONE_OBJECTS = `SELECT storage_key FROM gone
 
 const byNumber = (a: number, b: number) => a - b;
 
+/** Rows one statement of withdrawOutdated() takes back to 'pending'. */
+const WITHDRAW_BATCH = 5000;
+
 /** The audit row of an operator's delete: the ids it removed, and the ids asked for that were gone already. */
 function deleteEntry(audit: DeleteAudit, asked: readonly number[], gone: readonly Media[]): AuditEntry {
   const removed = new Set(gone.map((m) => m.id));
@@ -339,6 +342,27 @@ export class TypeormMediaRepository extends MediaRepository {
       [includeFailed, version],
     );
     return rows[0]?.n ?? 0;
+  }
+
+  async withdrawOutdated(version: number): Promise<number> {
+    // in batches through media_renditions_version (renditions_version, id): after an upgrade of a
+    // large library no single statement holds a million row locks; each batch commits on its own
+    let total = 0;
+    for (;;) {
+      const rows: Array<{ n: number }> = await this.db.rows(
+        `WITH batch AS (
+           SELECT id FROM media WHERE renditions_version < $1 AND renditions_state = 'ready'
+            ORDER BY renditions_version, id LIMIT $2 FOR UPDATE),
+         back AS (
+           UPDATE media m SET renditions_state = 'pending' FROM batch
+            WHERE m.id = batch.id AND m.renditions_state = 'ready' AND m.renditions_version < $1 RETURNING m.id)
+         SELECT count(*)::int AS n FROM back`,
+        [version, WITHDRAW_BATCH],
+      );
+      const n = rows[0]?.n ?? 0;
+      total += n;
+      if (n === 0) return total;
+    }
   }
 
   async renditionCounts(version: number): Promise<{ pending: number; failed: number; outdated: number }> {

@@ -5,6 +5,8 @@ export interface MadeFile {
   ext: string;
   width: number;
   height: number;
+  /** an animation's preview: its thumbnail is a still, never a stand-in for it */
+  animated?: boolean;
 }
 
 /** What the maker makes of one original: the display size, a placeholder and the files. */

@@ -105,13 +105,15 @@ export class RenditionService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Queues the item's renditions, behind the items still waiting from the same owner or the same
-   * address (priority n for the n-th), so a flood from one visitor, from many sessions of one
-   * address, or a bucket import never holds back another visitor's first upload. A queue that is down (Redis) only delays them: the item is shown by
+   * network (priority n for the n-th; `network` is the uploader's /24 or /48, uploaderNetwork()),
+   * so a flood from one visitor, from many sessions or addresses of one network, or a bucket
+   * import never holds back another visitor's first upload: the queue serves every uploader's and
+   * network's n-th item before anyone's n+1-th (round-robin by priority, oldest first within one). A queue that is down (Redis) only delays them: the item is shown by
    * its original and the backfill job makes them later, so an upload never fails here.
    */
-  async request(mediaId: number, ownerId: number, address: string | null = null): Promise<void> {
+  async request(mediaId: number, ownerId: number, network: string | null = null): Promise<void> {
     try {
-      const waiting = await this.media.pendingRenditionsOf(ownerId, address);
+      const waiting = await this.media.pendingRenditionsOf(ownerId, network);
       await this.jobs.enqueue(
         MAKE_RENDITIONS,
         { mediaId },
@@ -214,7 +216,14 @@ export class RenditionService implements OnModuleInit, OnApplicationShutdown {
     for (const [kind, file] of files) {
       const bytes = (await fs.stat(file.path)).size;
       const key = renditionKey(item.storageKey, kind, await sha256Of(file.path), file.ext);
-      renditions[kind] = { key, mimeType: file.mimeType, width: file.width, height: file.height, bytes };
+      renditions[kind] = {
+        key,
+        mimeType: file.mimeType,
+        width: file.width,
+        height: file.height,
+        bytes,
+        ...(file.animated && { animated: true }),
+      };
     }
     const stored = renditionFiles(renditions);
     // noted before they exist: a crash between storing them and the row naming them leaves them to the sweep

@@ -41,7 +41,14 @@ export class RenditionsUpgrade implements OnApplicationBootstrap {
     private readonly outages: OutageLog,
   ) {}
 
-  onApplicationBootstrap(): void {
+  /**
+   * Every process (an API that runs no jobs too) first takes items an older pipeline made off
+   * the pick before it answers anyone: they are offered again once the job has made them anew.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const withdrawn = await this.media.withdrawOutdated(RENDITIONS_VERSION);
+    if (withdrawn)
+      this.logger.log(`${withdrawn} media item(s) made by an older pipeline are not offered until made again`);
     if (!this.config.runJobs || !this.config.renditionsUpgradeAtStart) return;
     this.loop.start(RETRY_MS);
     this.work.register('renditions upgrade', 'intake', () => this.loop.stop());

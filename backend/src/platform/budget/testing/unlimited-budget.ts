@@ -9,4 +9,8 @@ export class UnlimitedBudget extends Budget {
   refund(): Promise<void> {
     return Promise.resolve();
   }
+
+  waitMs(): Promise<number> {
+    return Promise.resolve(0);
+  }
 }

@@ -48,7 +48,10 @@ export function StageMedia({
   const measured = (w: number, h: number) => {
     if (w > 0 && h > 0) setNatural({ w, h });
   };
+  const opened = useRef(false);
   const loaded = (el: HTMLElement) => {
+    if (opened.current) return;
+    opened.current = true;
     onLoad();
     // once the picture's fade-in has run (or, with no transition, after the frame that shows it)
     if (parseFloat(getComputedStyle(el).transitionDuration) > 0)
@@ -76,6 +79,32 @@ export function StageMedia({
       if (v) releaseVideo(v);
     };
   }, [source]);
+
+  // A video's poster (its first frame, preloaded with the pick) is what the visitor sees first:
+  // voting opens once it is decoded, not when the playback file has its first frame. On slow 3G
+  // that took 13–15 s (issue 29), all of it with the poster already on screen.
+  const poster = isVideo(item.mimeType) ? item.previewUrl : null;
+  useEffect(() => {
+    if (!poster) return;
+    let live = true;
+    const img = new Image();
+    img.src = poster;
+    const decoded =
+      typeof img.decode === 'function'
+        ? img.decode()
+        : new Promise((resolve, reject) => {
+            img.onload = resolve;
+            img.onerror = reject;
+          });
+    decoded.then(
+      () => live && ownVideo.current && loaded(ownVideo.current),
+      () => undefined, // a broken poster: the video's own first frame opens voting
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per poster; `loaded` is idempotent
+  }, [poster]);
 
   return (
     <span className="rate__frame" style={frameStyle} data-testid="rate-frame">

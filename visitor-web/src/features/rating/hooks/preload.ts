@@ -77,7 +77,8 @@ function preloadImage(src: string, srcset: string | null | undefined, sizes: str
 
 /**
  * Starts loading what the stage will show for `item`: the preview (or the original) of a photo;
- * a video's poster, and its playback file – whole on a desktop, only its metadata on a phone.
+ * a video's poster, and its playback file – whole on a desktop; on a phone or slow link the poster
+ * alone (the playback file's metadata when there is no poster).
  */
 export function preloadMedia(
   item: RateItem,
@@ -93,14 +94,18 @@ export function preloadMedia(
   if (item.mimeType.startsWith('image/')) {
     p.elements.push(preloadImage(item.previewUrl ?? item.url, item.srcset, sizes, settle));
   } else if (item.mimeType.startsWith('video/')) {
+    // the poster is what paints first: ready once it is decoded (a broken poster does not fail the video)
+    if (item.previewUrl) p.elements.push(preloadImage(item.previewUrl, null, sizes, (ok) => ok && settle(true)));
+    // On a phone or slow link voting opens on the poster (StageMedia), so the poster is all that
+    // is fetched ahead: even a metadata-only request of the next video competed with the item on
+    // screen for the link (issue 29, slow 3G: Hot→next on a video took ~3 s with it).
+    if (phone && item.previewUrl) return p;
     const video = document.createElement('video');
     video.preload = phone ? 'metadata' : 'auto';
     video.muted = true;
     video.onerror = () => settle(false);
     video.onloadeddata = () => settle(true);
     if (phone) video.onloadedmetadata = () => settle(true);
-    // the poster is what paints first: ready once it is decoded (a broken poster does not fail the video)
-    if (item.previewUrl) p.elements.push(preloadImage(item.previewUrl, null, sizes, (ok) => ok && settle(true)));
     video.src = item.playbackUrl ?? item.url;
     p.elements.push(video);
   } else return null;

@@ -1,4 +1,5 @@
 import { isVideo } from '../../../components/MediaView';
+import { FileName } from '../../../components/FileName';
 import { MediaThumb } from '../../../components/MediaThumb';
 import { ConfidenceNote } from '../../../components/ConfidenceNote';
 import { SplitBar } from '../../../components/SplitBar';
@@ -35,8 +36,8 @@ export function MediaCard({
         {media.underReview ? <UnderReviewBadge /> : null}
       </div>
       <div className="media-card__body">
-        <h3 className="media-card__name" title={media.originalName}>
-          {media.originalName}
+        <h3 className="media-card__name">
+          <FileName name={media.originalName} />
         </h3>
         <div className="media-card__meta">
           <span>{formatBytes(media.size)}</span>

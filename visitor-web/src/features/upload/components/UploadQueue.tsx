@@ -1,5 +1,6 @@
 import { useEffect, useState, type Ref } from 'react';
 import { ImageIcon, RefreshIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components/icons';
+import { FileName } from '../../../components/FileName';
 import { formatBytes } from '../../../lib/format';
 import { ShareButton } from '../../../components/ShareButton';
 import { canRetry, canUpload, type QueueItem, type UploadStatus } from '../hooks/upload-queue';
@@ -95,8 +96,8 @@ function QueueRow({
       <Thumb file={item.file} />
       <div className="queue__main">
         <div className="queue__row">
-          <span className="queue__name" title={item.file.name}>
-            {item.file.name}
+          <span className="queue__name">
+            <FileName name={item.file.name} />
           </span>
           <span className={`status-badge status-badge--${item.status}`} data-testid="queue-status">
             {item.waiting ? 'Waiting for connection' : STATUS_LABEL[item.status]}

@@ -16,7 +16,7 @@ describe('UploadView', () => {
     renderWithProviders(<UploadView userId={1} />);
     await user.upload(screen.getByTestId('file-input'), [file('beach.jpg', 'image/jpeg', 2_500_000)]);
     const row = await screen.findByTestId('queue-item');
-    expect(within(row).getByText('beach.jpg')).toBeInTheDocument();
+    expect(within(row).getByTitle('beach.jpg')).toHaveTextContent(/^beach\.jpg$/);
     expect(within(row).getByText('2.50 MB')).toBeInTheDocument();
     expect(within(row).getByTestId('queue-status')).toHaveTextContent('Pending');
     expect(screen.getByRole('button', { name: 'Upload All' })).toBeEnabled();

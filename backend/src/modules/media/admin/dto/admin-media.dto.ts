@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { MediaDeliveryDto } from '../../dto/media-delivery.dto.js';
+import type { RenditionsState } from '../../domain/renditions.js';
 import type { AdminMediaRow } from '../media-admin.repository.js';
 
 /** The spec's admin media row (§3), plus the uploader's id for linking to the user. */
@@ -17,6 +18,19 @@ export class AdminMediaDto extends MediaDeliveryDto {
   @ApiProperty() notVotes!: number;
   @ApiProperty() totalVotes!: number;
   @ApiProperty() totalViews!: number;
+  @ApiProperty({
+    enum: ['pending', 'ready', 'failed'],
+    description:
+      'pending: not made yet (or made by an older pipeline, not offered until made again); failed: see renditionsError',
+  })
+  renditionsState!: RenditionsState;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Why it could not be rendered (e.g. the box cleaner refused the original): quarantined, never offered to others, its original private',
+  })
+  renditionsError!: string | null;
 
   static of(r: AdminMediaRow): AdminMediaDto {
     return {
@@ -32,6 +46,8 @@ export class AdminMediaDto extends MediaDeliveryDto {
       notVotes: r.notVotes,
       totalVotes: r.totalVotes,
       totalViews: r.totalViews,
+      renditionsState: r.renditionsState,
+      renditionsError: r.renditionsError,
       ...r.delivery,
     };
   }

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../domain/image-limits.js';
@@ -8,6 +9,12 @@ import { type MadeFile, UnrenderableMediaError } from '../rendition-maker.js';
 /** WebP qualities of the two sizes; effort 4 is sharp's default speed/size trade-off. */
 const PREVIEW_QUALITY = 80;
 const THUMB_QUALITY = 72;
+/**
+ * A still's preview and full-size picture are never larger than the original photo (issue 31
+ * item 2; a small or already well-compressed JPEG, a screenshot): tried at these qualities in
+ * turn until one is (else the last).
+ */
+const SMALLER_QUALITIES = [70, 60, 50, 40];
 /**
  * The full-size picture is tried at these qualities in turn until it fits FULL_MAX_BYTES: one tap
  * on a phone's mobile link fetches well under a megabyte, even for a detailed 50 MP photo.
@@ -34,8 +41,11 @@ const webp = (quality: number, animated: boolean) =>
  * (≤ 1440 px) from it, and the thumbnail (≤ 480 px) from the preview — each resize reads the
  * smaller file before it instead of the camera's 12–50 MP. All upright (the orientation applied to
  * the decoded pixels), never enlarged, without any metadata (sharp writes none unless told to).
- * Animations stay animated and, like pictures within the preview's size, get no full-size picture
- * (the overlay shows their preview).
+ * Animations stay animated in the preview (their thumbnail is the first frame, still) and, like
+ * pictures within the preview's size, get no full-size picture (the overlay shows their preview).
+ * Colours are converted to sRGB from the embedded ICC profile (Display P3, Adobe RGB, CMYK), which
+ * is then dropped: sharp does both whenever the output is written without
+ * withMetadata/keepIccProfile (media-fidelity.test.ts holds it to ΔE < 3).
  */
 export async function makePictures(
   input: string | Buffer,
@@ -53,14 +63,29 @@ export async function makePictures(
     const fullPath = path.join(workDir, 'full.webp');
     // a picture the preview holds whole needs no larger copy: the overlay shows the preview
     const wantFull = full && !animated && Math.max(ownWidth, ownHeight) > PREVIEW_EDGE;
-    const fullInfo = wantFull ? await fullSize(open(input).resize(fit(FULL_EDGE)), fullPath) : null;
+    // the bytes no still rendition may exceed: the uploaded photo's (a video's poster frame has none)
+    const ceiling = typeof input === 'string' && !animated ? (await stat(input)).size : Infinity;
+    const fullInfo = wantFull
+      ? await webpWithin(
+          open(input).resize(fit(FULL_EDGE)),
+          fullPath,
+          FULL_QUALITIES,
+          Math.min(FULL_MAX_BYTES, ceiling),
+        )
+      : null;
     const previewPath = path.join(workDir, 'preview.webp');
-    const preview = await open(fullInfo ? fullPath : input)
-      .resize(fit(PREVIEW_EDGE))
-      .webp(webp(PREVIEW_QUALITY, animated))
-      .toFile(previewPath);
+    const resizedPreview = open(fullInfo ? fullPath : input).resize(fit(PREVIEW_EDGE));
+    const preview =
+      ceiling === Infinity
+        ? await resizedPreview.webp(webp(PREVIEW_QUALITY, animated)).toFile(previewPath)
+        : await webpWithin(resizedPreview, previewPath, [PREVIEW_QUALITY, ...SMALLER_QUALITIES], ceiling);
     const thumbPath = path.join(workDir, 'thumb.webp');
-    const thumb = await open(previewPath).resize(fit(THUMB_EDGE)).webp(webp(THUMB_QUALITY, animated)).toFile(thumbPath);
+    // the thumbnail is the first frame, still: grids show thumbnails and animate nothing (animated
+    // thumbnails were 80 % of the admin Media grid's image bytes, issue 29); the preview animates
+    const thumb = await sharp(previewPath, { pages: 1, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .resize(fit(THUMB_EDGE))
+      .webp(webp(THUMB_QUALITY, false))
+      .toFile(thumbPath);
     // an animation's output height is all its frames stacked: one frame is what a screen shows
     const frameHeight = (info: OutputInfo) => info.pageHeight ?? info.height;
     return {
@@ -73,6 +98,7 @@ export async function makePictures(
         ext: 'webp',
         width: preview.width,
         height: frameHeight(preview),
+        ...(animated && (preview.pages ?? 1) > 1 && { animated: true }),
       },
       thumb: { path: thumbPath, mimeType: 'image/webp', ext: 'webp', width: thumb.width, height: frameHeight(thumb) },
       ...(fullInfo && {
@@ -85,16 +111,16 @@ export async function makePictures(
   }
 }
 
-/** The full-size WebP at the first quality of FULL_QUALITIES that fits FULL_MAX_BYTES (else the last). */
-async function fullSize(resized: Sharp, target: string): Promise<OutputInfo> {
+/** A still as WebP at the first of `qualities` that fits `maxBytes` (else the last); resized and decoded once. */
+async function webpWithin(resized: Sharp, target: string, qualities: number[], maxBytes: number): Promise<OutputInfo> {
   const pixels = await resized.raw().toBuffer({ resolveWithObject: true });
   const { width, height, channels } = pixels.info;
   let info: OutputInfo | null = null;
-  for (const quality of FULL_QUALITIES) {
+  for (const quality of qualities) {
     info = await sharp(pixels.data, { raw: { width, height, channels } })
       .webp({ quality, effort: 4, smartSubsample: true })
       .toFile(target);
-    if (info.size <= FULL_MAX_BYTES) break;
+    if (info.size <= maxBytes) break;
   }
   return info!;
 }
