@@ -106,7 +106,8 @@ export async function imageSsim(a: Buffer, b: Buffer): Promise<number> {
   try {
     const files = [path.join(dir, 'a.png'), path.join(dir, 'b.png')];
     await Promise.all([a, b].map((x, i) => sharp(x).removeAlpha().png({ compressionLevel: 1 }).toFile(files[i]!)));
-    return ssimOf([
+    // awaited here: the folder is removed in `finally`
+    return await ssimOf([
       ...['-i', files[0]!, '-i', files[1]!],
       ...['-lavfi', '[0:v]format=yuv444p[a];[1:v]format=yuv444p[b];[a][b]ssim'],
     ]);
