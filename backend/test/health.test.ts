@@ -77,6 +77,7 @@ describe(`health (${dbKind})`, () => {
     // every job kind has its backlog line; their order is the order handlers were discovered
     expect(res.body.details.jobs.queues.map((q: { name: string }) => q.name).sort()).toEqual([
       'backup-database',
+      'delete-account',
       'find-duplicates',
       'generate-renditions',
       'import-media',

@@ -11,3 +11,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 export function isForeignKeyViolation(err: unknown): boolean {
   return driverError(err)?.code === '23503';
 }
+
+/** "deadlock detected": PostgreSQL rolled the victim's statement back whole. */
+export function isDeadlock(err: unknown): boolean {
+  return driverError(err)?.code === '40P01';
+}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { notFound, unauthenticated } from '../../../platform/domain-error.js';
 import { isForeignKeyViolation } from '../../../platform/database/pg-errors.js';
+import { retryOnDeadlock } from '../../../platform/database/retry-on-deadlock.js';
 import { AuditLog } from '../../../platform/audit/audit-log.js';
 import { type AuditEntry, idsTarget } from '../../../platform/audit/audit-entry.js';
 import { Database, type Sql } from '../../../platform/database/sql.js';
@@ -347,17 +348,20 @@ export class TypeormMediaRepository extends MediaRepository {
   async withdrawOutdated(version: number): Promise<number> {
     // in batches through media_renditions_version (renditions_version, id): after an upgrade of a
     // large library no single statement holds a million row locks; each batch commits on its own
+    // at start, beside a job deleting or visitors voting on the same rows: a deadlock's victim runs again
     let total = 0;
     for (;;) {
-      const rows: Array<{ n: number }> = await this.db.rows(
-        `WITH batch AS (
+      const rows: Array<{ n: number }> = await retryOnDeadlock(() =>
+        this.db.rows(
+          `WITH batch AS (
            SELECT id FROM media WHERE renditions_version < $1 AND renditions_state = 'ready'
             ORDER BY renditions_version, id LIMIT $2 FOR UPDATE),
          back AS (
            UPDATE media m SET renditions_state = 'pending' FROM batch
             WHERE m.id = batch.id AND m.renditions_state = 'ready' AND m.renditions_version < $1 RETURNING m.id)
          SELECT count(*)::int AS n FROM back`,
-        [version, WITHDRAW_BATCH],
+          [version, WITHDRAW_BATCH],
+        ),
       );
       const n = rows[0]?.n ?? 0;
       total += n;
