@@ -1,9 +1,19 @@
 import type { CDPSession, Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ApiVisitor, DATA_DIR, assert, expect, newContext, newPage, shot, test, waitForNewMedia } from './fixtures';
+import {
+  ApiVisitor,
+  DATA_DIR,
+  assert,
+  expect,
+  makeVideo,
+  newContext,
+  newPage,
+  shot,
+  test,
+  waitForNewMedia,
+} from './fixtures';
 
 /**
  * Issue 29 item 4 on a phone over Lighthouse's slow 3G (400 ms RTT, 400 kbit/s both ways): twenty
@@ -57,25 +67,10 @@ async function slowLinkFiles() {
   for (let i = 0; i < VIDEOS; i++) {
     const file = path.join(dir, `clip-${i}.mp4`);
     // moving noise: a playback file of a few hundred KB, many seconds of a 400 kbit/s link
-    if (!existsSync(file)) {
-      const r = spawnSync('ffmpeg', [
-        '-y',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        `testsrc2=duration=4:size=480x360:rate=24,noise=alls=${20 + i}:allf=t`,
-        '-pix_fmt',
-        'yuv420p',
-        '-c:v',
-        'libx264',
-        '-movflags',
-        '+faststart',
-        file,
-      ]);
-      assert(r.status === 0, `ffmpeg: ${r.stderr?.toString()}`);
-    }
+    assert(
+      makeVideo(file, `testsrc2=duration=4:size=480x360:rate=24,noise=alls=${20 + i}:allf=t`),
+      `ffmpeg could not make ${file}`,
+    );
     videos.push(file);
   }
   return { photos, videos };

@@ -83,7 +83,8 @@ async function makeBigJpeg(file: string) {
     .toFile(file);
   return file;
 }
-function makeVideo(file: string) {
+/** An H.264 MP4 of an ffmpeg test source (lavfi), made once; null when ffmpeg could not make it. */
+export function makeVideo(file: string, source = 'testsrc=duration=2:size=480x360:rate=15') {
   if (existsSync(file)) return file;
   const r = spawnSync('ffmpeg', [
     '-y',
@@ -92,7 +93,7 @@ function makeVideo(file: string) {
     '-f',
     'lavfi',
     '-i',
-    'testsrc=duration=2:size=480x360:rate=15',
+    source,
     '-pix_fmt',
     'yuv420p',
     '-c:v',
