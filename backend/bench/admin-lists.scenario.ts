@@ -1,5 +1,6 @@
 import type { BenchContext, Scenario } from './context.js';
 import { fmtCount, fmtMs } from './report.js';
+import { adminBearer } from './admin-login.js';
 
 /** Sequential runs per row after one warm-up request: the median of these is the figure. */
 const RUNS = 3;
@@ -108,13 +109,7 @@ export const adminLists: Scenario = {
   name: 'admin-lists',
   description: `the operator's lists, sorts, searches and totals (issue 28's table): median of ${RUNS} after a warm-up, each against ${BUDGET_MS} ms`,
   async run(ctx: BenchContext) {
-    const login = await fetch(`${ctx.baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: ctx.admin.username, password: ctx.admin.password }),
-    });
-    if (login.status !== 200) throw new Error(`POST /api/admin/login answered ${login.status}`);
-    const authorization = `Bearer ${((await login.json()) as { token: string }).token}`;
+    const authorization = await adminBearer(ctx);
 
     const scale = `${fmtCount(ctx.seed.media)} media, ${fmtCount(ctx.seed.votes)} votes, ${fmtCount(ctx.seed.users)} users`;
     const report = [];

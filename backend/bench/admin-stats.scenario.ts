@@ -1,6 +1,7 @@
 import type { BenchContext, Scenario } from './context.js';
 import type { Measurement } from './measure.js';
 import { fmtCount, fmtMs, fmtTimes } from './report.js';
+import { adminBearer } from './admin-login.js';
 
 /**
  * What the admin totals and the dashboard would cost if they counted the tables (as the stats
@@ -67,14 +68,7 @@ export const adminStats: Scenario = {
   description:
     'GET /api/admin/stats, stats/daily, media/totals, users/totals (database counters) next to the count(*) queries they replace',
   async run(ctx: BenchContext) {
-    // the portal's way in: a session token, sent as Bearer
-    const login = await fetch(`${ctx.baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: ctx.admin.username, password: ctx.admin.password }),
-    });
-    if (login.status !== 200) throw new Error(`POST /api/admin/login answered ${login.status}`);
-    const authorization = `Bearer ${((await login.json()) as { token: string }).token}`;
+    const authorization = await adminBearer(ctx);
     const check = await checkCounters(ctx, authorization);
 
     const scale = `${fmtCount(ctx.seed.media)} media, ${fmtCount(ctx.seed.votes)} votes`;
