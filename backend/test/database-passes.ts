@@ -45,6 +45,7 @@ export const ADAPTER_SPECIFIC: Record<string, string> = {
 
 /** Files that touch the adapter but check nothing that differs by it: PostgreSQL only. */
 export const SAME_ON_BOTH: Record<string, string> = {
+  'test/migration-lock.test.ts': 'the advisory lock of PostgreSQL replicas; PGlite is one process and takes none',
   'test/account-deletion-kill.test.ts':
     "resumption after kill -9 is the job queue's (its own tests run on both); on PGlite the one connection lets the job finish before a poll can see it mid-way, so the kill cannot land inside it",
   'test/admin-session.test.ts': 'restarts on the same database; sessions are rows like any other',

@@ -5,7 +5,9 @@ import { applySqlFiles } from './sql-files.js';
 import { TypeOrmLogger } from './typeorm-logger.js';
 
 // any fixed 64-bit number: identifies "this product's migrations" among advisory locks
-const MIGRATION_LOCK = 7_263_110_042;
+export const MIGRATION_LOCK = 7_263_110_042;
+/** How often a replica waiting for another's migrations asks for the lock again. */
+const LOCK_POLL_MS = 250;
 
 type MigrationLog = Pick<Logger, 'log'>;
 
@@ -31,12 +33,16 @@ export async function openDataSource(
   const runner = ds.createQueryRunner();
   let failure: unknown;
   try {
-    const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK])) as [
-      { locked: boolean },
-    ];
-    if (!locked) {
+    const tryLock = async () =>
+      ((await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK])) as [{ locked: boolean }])[0]
+        .locked;
+    if (!(await tryLock())) {
       log.log({ msg: 'waiting for another process to finish the migrations' });
-      await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      // polled, never a blocking pg_advisory_lock(): a statement waiting inside it holds a snapshot,
+      // and a migration building an index CONCURRENTLY waits for every older snapshot, so the
+      // replica holding the lock would wait for this one, which waits for it (a hang PostgreSQL
+      // cannot detect; two APIs and a worker starting together met it)
+      while (!(await tryLock())) await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
     }
     await migrate(ds, log);
   } catch (err) {
