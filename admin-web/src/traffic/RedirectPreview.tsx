@@ -29,12 +29,20 @@ export function RedirectPreview({ url, children }: { url: string; children: Reac
       <Box sx={{ p: 1.5 }}>
         <Typography variant="body2">{children}</Typography>
         {valid && (
+          // a link on its own line, not in a sentence: at least 24 px tall to tap (WCAG 2.5.8)
           <Link
             href={url}
             target="_blank"
             rel="noopener noreferrer"
             variant="body2"
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5, wordBreak: 'break-all' }}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 0.5,
+              mt: 0.5,
+              minHeight: 24,
+              wordBreak: 'break-all',
+            }}
           >
             Open {url} <OpenInNewIcon fontSize="inherit" aria-hidden />
           </Link>
