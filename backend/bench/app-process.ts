@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import type { BenchContext } from './context.js';
 
 export const backendDir = path.resolve(import.meta.dirname, '..');
 const mainJs = path.join(backendDir, 'dist', 'main.js');
@@ -40,6 +41,23 @@ const exited = (child: ChildProcess) =>
 const NO_QUOTAS = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../src/config/test-settings.json'), 'utf8'),
 ) as Record<string, string>;
+
+/**
+ * The settings of an extra API process on the bench's own database: its own data dir, the bench's
+ * admin, no web apps, warnings only. A scenario adds what it measures under.
+ */
+export function benchApiEnv(ctx: Pick<BenchContext, 'databaseUrl' | 'admin'>, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: ctx.databaseUrl,
+    ADMIN_USERNAME: ctx.admin.username,
+    ADMIN_PASSWORD: ctx.admin.password,
+    VISITOR_WEB_DIR: path.join(dataDir, 'none'),
+    ADMIN_WEB_DIR: path.join(dataDir, 'none'),
+  };
+}
 
 export async function startApi(env: Record<string, string>, logFile: string): Promise<ApiProcess> {
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run "npm run build -w backend" first`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startApi, watchPeakRss } from './app-process.js';
+import { benchApiEnv, startApi, watchPeakRss } from './app-process.js';
 import type { BenchContext, Scenario } from './context.js';
 import { fmtCount } from './report.js';
 import type { BenchUser } from './seed.js';
@@ -58,19 +58,7 @@ export const dataExport: Scenario = {
     for (const [i, account] of ACCOUNTS.entries()) {
       const user = users[i]!;
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vibe-bench-data-export-'));
-      const api = await startApi(
-        {
-          NODE_ENV: 'development',
-          LOG_LEVEL: 'warn',
-          DATA_DIR: dataDir,
-          DATABASE_URL: ctx.databaseUrl,
-          ADMIN_USERNAME: ctx.admin.username,
-          ADMIN_PASSWORD: ctx.admin.password,
-          VISITOR_WEB_DIR: path.join(dataDir, 'none'),
-          ADMIN_WEB_DIR: path.join(dataDir, 'none'),
-        },
-        path.join(dataDir, 'api.log'),
-      );
+      const api = await startApi(benchApiEnv(ctx, dataDir), path.join(dataDir, 'api.log'));
       try {
         ctx.log(`data-export: seeding ${fmtCount(account.uploads)} uploads and ${fmtCount(account.votes)} votes`);
         await seedAccount(ctx, dataDir, user, account.uploads, account.votes);

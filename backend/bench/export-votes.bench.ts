@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startApi, watchPeakRss } from './app-process.js';
+import { benchApiEnv, startApi, watchPeakRss } from './app-process.js';
 import type { BenchContext, Scenario } from './context.js';
 import { fmtCount, fmtPercent, fmtRate } from './report.js';
 
@@ -38,19 +38,7 @@ export const exportVotes: Scenario = {
     const { rows: countRows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM votes');
     const votes = countRows[0]!.n;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vibe-bench-export-'));
-    const api = await startApi(
-      {
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        DATABASE_URL: ctx.databaseUrl,
-        ADMIN_USERNAME: ctx.admin.username,
-        ADMIN_PASSWORD: ctx.admin.password,
-        VISITOR_WEB_DIR: path.join(dataDir, 'none'),
-        ADMIN_WEB_DIR: path.join(dataDir, 'none'),
-      },
-      path.join(dataDir, 'api.log'),
-    );
+    const api = await startApi(benchApiEnv(ctx, dataDir), path.join(dataDir, 'api.log'));
     try {
       // one small admin call first, so start-up allocations are not counted as the export's
       await fetch(`${api.baseUrl}/api/admin/stats`, { headers: { authorization: ctx.admin.authorization } });

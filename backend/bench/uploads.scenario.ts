@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
-import { cpuMs, startApi, watchPeakRss, type ApiProcess } from './app-process.js';
+import { benchApiEnv, cpuMs, startApi, watchPeakRss, type ApiProcess } from './app-process.js';
 import type { BenchContext, Scenario } from './context.js';
 import { fmtTimes } from './report.js';
 import { writeJpeg, writeMp4 } from './upload-files.js';
@@ -144,15 +144,8 @@ async function measureUploads(
   const dataDir = await mkdtemp(path.join(workDir, 'data-'));
   const api: ApiProcess = await startApi(
     {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
+      ...benchApiEnv(ctx, dataDir),
       RATE_LIMIT_PER_MINUTE: '10000000',
-      DATA_DIR: dataDir,
-      DATABASE_URL: ctx.databaseUrl,
-      ADMIN_USERNAME: ctx.admin.username,
-      ADMIN_PASSWORD: ctx.admin.password,
-      VISITOR_WEB_DIR: path.join(dataDir, 'none'),
-      ADMIN_WEB_DIR: path.join(dataDir, 'none'),
       MALLOC_ARENA_MAX: MALLOC_ARENAS,
       ...storage.env(dataDir),
     },
